@@ -1,0 +1,30 @@
+// Three projects: pure logic (parallel), real Redis (parallel, private server per worker),
+// and end to end on the real stack (run in band: they share one stack and inject faults).
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+}];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testEnvironment: 'node',
+  moduleNameMapper: {
+    '^@app/lock(|/.*)$': '<rootDir>/libs/lock/src$1',
+    '^@app/stock(|/.*)$': '<rootDir>/libs/stock/src$1',
+  },
+};
+module.exports = {
+  testTimeout: 120000, // Jest 30 does not apply a project's testTimeout; stack operations take seconds
+  reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench,tools,walkthrough}/**/*.spec.ts'] },
+    { ...common, displayName: 'redis', testMatch: ['<rootDir>/libs/**/*.redis-spec.ts'],
+      globalSetup: '<rootDir>/test/redis/global-setup.ts', globalTeardown: '<rootDir>/test/redis/global-teardown.ts' },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/e2e/global-setup.ts', globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+      testTimeout: 120000 },
+  ],
+};
