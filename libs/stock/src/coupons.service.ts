@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { splitStock, type Audit, type Coupon, type CouponWithGrants, type GrantRecord } from './coupon.types';
+import { translateDbError } from './pg-errors';
+import { CouponNotFoundError } from './stock.errors';
+
+const COUPON_SQL = `
+  SELECT c.id, c.name, c.initial_stock AS "initialStock", c.segments,
+         COALESCE((SELECT SUM(stock) FROM stock_segments s WHERE s.coupon_id = c.id), 0)::int AS stock,
+         (SELECT COUNT(*) FROM grants g WHERE g.coupon_id = c.id)::int AS grants
+    FROM coupons c WHERE c.id = $1`;
+
+// Sweep over entry (+1) and exit (−1) events per stock row; at equal times exits go first, so
+// a section that starts exactly when another ends does not count as an overlap.
+const MAX_HOLDERS_SQL = `
+  WITH events AS (
+    SELECT segment, entered_at AS at, 1 AS delta FROM grants WHERE coupon_id = $1
+    UNION ALL
+    SELECT segment, left_at, -1 FROM grants WHERE coupon_id = $1
+  )
+  SELECT COALESCE(MAX(holders), 0)::int AS max FROM (
+    SELECT SUM(delta) OVER (PARTITION BY segment ORDER BY at, delta ROWS UNBOUNDED PRECEDING) AS holders FROM events
+  ) running`;
+
+/** Coupons, their stock rows and what the database says happened to them. */
+@Injectable()
+export class CouponsService {
+  constructor(private readonly db: DataSource) {}
+
+  async create(name: string, stock: number, segments: number): Promise<Coupon> {
+    return this.run(() =>
+      this.db.transaction(async (tx) => {
+        const [row] = await tx.query(
+          'INSERT INTO coupons (name, initial_stock, segments) VALUES ($1, $2, $3) RETURNING id',
+          [name, stock, segments],
+        );
+        await this.insertSegments(tx, row.id, stock, segments);
+        return { id: row.id, name, stock, initialStock: stock, segments };
+      }),
+    );
+  }
+
+  /** Back to `stock` with no grants; the caller clears the coupon's lock keys. */
+  async reset(id: number, stock: number, segments?: number): Promise<Coupon> {
+    return this.run(() =>
+      this.db.transaction(async (tx) => {
+        const [row] = await tx.query(
+          'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments) WHERE id = $1 RETURNING name, segments',
+          [id, stock, segments ?? null],
+        );
+        if (!row) throw new CouponNotFoundError(id);
+        await tx.query('DELETE FROM grants WHERE coupon_id = $1', [id]);
+        await tx.query('DELETE FROM stock_segments WHERE coupon_id = $1', [id]);
+        await this.insertSegments(tx, id, stock, row.segments);
+        return { id, name: row.name, stock, initialStock: stock, segments: row.segments };
+      }),
+    );
+  }
+
+  async get(id: number): Promise<CouponWithGrants> {
+    const [row] = await this.run(() => this.db.query(COUPON_SQL, [id]));
+    if (!row) throw new CouponNotFoundError(id);
+    return row;
+  }
+
+  async audit(id: number): Promise<Audit> {
+    const coupon = await this.get(id);
+    const [{ max }] = await this.run(() => this.db.query(MAX_HOLDERS_SQL, [id]));
+    return {
+      initialStock: coupon.initialStock,
+      stock: coupon.stock,
+      grants: coupon.grants,
+      oversold: Math.max(0, coupon.grants - coupon.initialStock),
+      lostUpdates: coupon.grants - (coupon.initialStock - coupon.stock),
+      maxConcurrentHolders: max,
+    };
+  }
+
+  async grants(id: number): Promise<GrantRecord[]> {
+    await this.get(id);
+    const rows = await this.run(() =>
+      this.db.query(
+        `SELECT user_id AS "userId", replica, strategy, segment, fence_token AS "fenceToken",
+                to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
+                to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"
+           FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`,
+        [id],
+      ),
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      ...r,
+      fenceToken: r.fenceToken === null ? null : Number(r.fenceToken),
+    })) as GrantRecord[];
+  }
+
+  private async insertSegments(tx: EntityManager, couponId: number, stock: number, segments: number): Promise<void> {
+    const parts = splitStock(stock, segments);
+    await tx.query(
+      `INSERT INTO stock_segments (coupon_id, idx, stock, initial_stock)
+       SELECT $1, i - 1, s, s FROM unnest($2::int[]) WITH ORDINALITY AS t(s, i)`,
+      [couponId, parts],
+    );
+  }
+
+  private async run<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      return translateDbError(error);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+export * from './coupon.types';
+export * from './coupons.service';
+export * from './data-source-options';
+export * from './deduction/deduction.service';
+export * from './deduction/deduction.types';
+export * from './migrate';
+export * from './pg-errors';
+export * from './stock.errors';
+export * from './stock.module';
+export * from './redis-stock/redis-stock';
+export { stockKey } from './redis-stock/redis-stock-commands';

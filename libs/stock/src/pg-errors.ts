@@ -1,0 +1,29 @@
+import { StockUnavailableError } from './stock.errors';
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03']);
+
+function driverError(error: unknown): { code?: string; message?: string; constraint?: string } {
+  const e = error as { driverError?: unknown };
+  return (e?.driverError ?? error) as { code?: string; message?: string; constraint?: string };
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = driverError(error);
+  return e?.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+/** Connection-level failures: PostgreSQL down, restarting, or out of reach. */
+export function isConnectionError(error: unknown): boolean {
+  const e = driverError(error);
+  if (!e) return false;
+  if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i.test(
+    e.message ?? '',
+  );
+}
+
+/** Rethrows connection failures as StockUnavailableError, anything else as is. */
+export function translateDbError(error: unknown): never {
+  if (isConnectionError(error)) throw new StockUnavailableError({ cause: error });
+  throw error;
+}

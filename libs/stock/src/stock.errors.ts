@@ -1,0 +1,64 @@
+/** Errors of the stock library: each has a stable code; the app maps codes to HTTP. */
+export abstract class StockError extends Error {
+  abstract readonly code: string;
+}
+
+export class CouponNotFoundError extends StockError {
+  override readonly name = 'CouponNotFoundError';
+  readonly code = 'COUPON.NOT_FOUND';
+  constructor(readonly couponId: number) {
+    super(`coupon ${couponId} does not exist`);
+  }
+}
+
+export class SoldOutError extends StockError {
+  override readonly name = 'SoldOutError';
+  readonly code = 'STOCK.SOLD_OUT';
+  constructor(readonly couponId: number) {
+    super(`coupon ${couponId} is sold out`);
+  }
+}
+
+export class DuplicateGrantError extends StockError {
+  override readonly name = 'DuplicateGrantError';
+  readonly code = 'GRANT.DUPLICATE';
+  constructor(readonly couponId: number, readonly userId: string) {
+    super(`user ${userId} already holds coupon ${couponId}`);
+  }
+}
+
+/** The lock guarding the section was lost before the write: nothing was written. */
+export class CommitAbortedError extends StockError {
+  override readonly name = 'CommitAbortedError';
+  readonly code = 'STOCK.COMMIT_ABORTED';
+  constructor(options?: { cause?: unknown }) {
+    super('the critical section was told its lock is lost; the write was not made', options);
+  }
+}
+
+/** The row accepted a newer fencing token already: this holder is stale. */
+export class StaleFenceError extends StockError {
+  override readonly name = 'StaleFenceError';
+  readonly code = 'FENCE.REJECTED';
+  constructor(readonly token: number) {
+    super(`fencing token ${token} is older than the one the stock row accepted`);
+  }
+}
+
+/** Optimistic writes kept losing to concurrent ones. */
+export class RetriesExhaustedError extends StockError {
+  override readonly name = 'RetriesExhaustedError';
+  readonly code = 'STOCK.CONTENDED';
+  constructor(readonly attempts: number) {
+    super(`gave up after ${attempts} optimistic attempts`);
+  }
+}
+
+/** A stock store (PostgreSQL, or Redis for the reserved counter) did not answer. */
+export class StockUnavailableError extends StockError {
+  override readonly name = 'StockUnavailableError';
+  readonly code = 'STOCK.UNAVAILABLE';
+  constructor(options?: { cause?: unknown }) {
+    super('a stock store is unavailable', options);
+  }
+}
