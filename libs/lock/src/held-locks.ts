@@ -1,0 +1,38 @@
+/** A lock this process holds right now, as one `run` call sees it. */
+export interface Hold {
+  readonly strategy: string;
+  readonly lockKey: string;
+  readonly owner: string;
+  readonly controller: AbortController;
+  /** Releases in Redis once; later calls share the first one's promise. */
+  release(): Promise<void>;
+}
+
+/**
+ * Every hold of this process: reentrant strategies ask whether a flow already holds a key (so a
+ * nested acquire skips the local line), the watchdog aborts every hold of a lost lock, and
+ * graceful shutdown releases them all.
+ */
+export class HeldLocks {
+  private readonly holds = new Set<Hold>();
+
+  add(hold: Hold): void {
+    this.holds.add(hold);
+  }
+
+  delete(hold: Hold): void {
+    this.holds.delete(hold);
+  }
+
+  of(lockKey: string, owner: string): Hold[] {
+    return [...this.holds].filter((hold) => hold.lockKey === lockKey && hold.owner === owner);
+  }
+
+  all(): Hold[] {
+    return [...this.holds];
+  }
+
+  get size(): number {
+    return this.holds.size;
+  }
+}

@@ -1,0 +1,12 @@
+export * from './lock-strategy';
+export * from './lock-events';
+export * from './lock.errors';
+export * from './lock-registry';
+export * from './lock-module.options';
+export * from './lock.module';
+export * from './lock-keys';
+export * from './lock-runtime';
+export * from './lock-strategies';
+export { runInFlow, currentFlowId } from './flow-context';
+export { RedisLockStrategy } from './strategies/redis-lock.strategy';
+export type { Attempt, ReleaseOutcome, ReleaseStatus } from './verbs/attempt';

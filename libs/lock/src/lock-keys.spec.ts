@@ -1,0 +1,22 @@
+import { lockKeys } from './lock-keys';
+
+/** The part of a key Redis Cluster hashes: the first {…} with something inside. */
+function hashTag(key: string): string {
+  const open = key.indexOf('{');
+  const close = key.indexOf('}', open + 1);
+  return open >= 0 && close > open + 1 ? key.slice(open + 1, close) : key;
+}
+
+describe('lockKeys', () => {
+  it('names a lock\'s keys under one hash tag, so one script may touch them all in a cluster', () => {
+    const keys = lockKeys('coupon:42');
+    expect(keys).toEqual({ resource: 'coupon:42', lock: 'lock:{coupon:42}', wake: 'lock:{coupon:42}:wake', fence: 'lock:{coupon:42}:fence' });
+    expect(new Set([keys.lock, keys.wake, keys.fence].map(hashTag))).toEqual(new Set(['coupon:42']));
+  });
+
+  it('gives each segment a tag of its own, so segment locks spread over the cluster', () => {
+    const tags = [1, 2, 3].map((seg) => hashTag(lockKeys(`coupon:42:seg:${seg}`).lock));
+    expect(tags).toEqual(['coupon:42:seg:1', 'coupon:42:seg:2', 'coupon:42:seg:3']);
+    expect(tags).not.toContain(hashTag(lockKeys('coupon:42').lock));
+  });
+});

@@ -1,0 +1,78 @@
+import type { Redis } from 'ioredis';
+import { HeldLocks } from './held-locks';
+import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
+import { Renewer } from './renewal/renewer';
+import { LocalQueue } from './waiting/local-queue';
+import { WakeSubscriber } from './waiting/wake-subscriber';
+
+/** After acquiring, wait for this many replicas to have the lock, else treat it as not acquired. */
+export interface WaitForReplicas {
+  readonly replicas: number;
+  readonly timeoutMs: number;
+}
+
+export interface LockRuntimeOptions {
+  readonly redisUrl: string;
+  readonly replicaId: string;
+  readonly waitForReplicas?: WaitForReplicas;
+  /** Per-command timeout; raised automatically to outlast a WAIT. */
+  readonly commandTimeoutMs?: number;
+}
+
+/**
+ * What the Redis strategies of one process share: the command connection, the subscriber
+ * connection, the local lines, the one renewer and the registry of held locks.
+ */
+export class LockRuntime {
+  readonly queue = new LocalQueue();
+  readonly renewer = new Renewer();
+  readonly held = new HeldLocks();
+  readonly wake: WakeSubscriber;
+  private closed = false;
+  private readonly closers: (() => Promise<void>)[] = [];
+
+  constructor(
+    readonly redis: Redis,
+    wakeRedis: Redis,
+    readonly replicaId: string,
+    readonly waitForReplicas?: WaitForReplicas,
+  ) {
+    this.wake = new WakeSubscriber(wakeRedis);
+  }
+
+  static connect(options: LockRuntimeOptions): LockRuntime {
+    const commandTimeoutMs = Math.max(
+      options.commandTimeoutMs ?? defaultLockRedisSettings.commandTimeoutMs,
+      options.waitForReplicas ? options.waitForReplicas.timeoutMs + 1000 : 0,
+    );
+    const settings = { ...defaultLockRedisSettings, commandTimeoutMs };
+    return new LockRuntime(
+      createLockRedis(options.redisUrl, settings),
+      createWakeRedis(options.redisUrl, settings),
+      options.replicaId,
+      options.waitForReplicas,
+    );
+  }
+
+  /** Releases every lock this process holds (graceful shutdown); returns how many. */
+  async releaseAll(): Promise<number> {
+    const holds = this.held.all();
+    await Promise.all(holds.map((hold) => hold.release().catch(() => undefined)));
+    return holds.length;
+  }
+
+  /** Something else to close with the runtime (e.g. the redlock strategy's own connections). */
+  closeWith(closer: () => Promise<void>): void {
+    this.closers.push(closer);
+  }
+
+  /** Stops the renewer first (no renewal after this), then closes every connection. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.renewer.stop();
+    await Promise.all(this.closers.map((close) => close().catch(() => undefined)));
+    await this.wake.close();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,43 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import { defineLockCommands } from '../scripts/lua-commands';
+
+export interface LockRedisSettings {
+  /** A command that takes longer fails (Redis hung or unreachable) instead of waiting forever. */
+  readonly commandTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+}
+
+export const defaultLockRedisSettings: LockRedisSettings = Object.freeze({ commandTimeoutMs: 2000, connectTimeoutMs: 1000 });
+
+// Reconnect forever, quickly at first, never slower than once a second.
+const retryStrategy = (attempt: number): number => Math.min(50 * attempt, 1000);
+
+function baseOptions(settings: LockRedisSettings): RedisOptions {
+  return {
+    connectTimeout: settings.connectTimeoutMs,
+    maxRetriesPerRequest: 1,
+    retryStrategy,
+    connectionName: 'oversell-lock',
+  };
+}
+
+/**
+ * The command connection. Commands sent before the first connect queue briefly; once it is
+ * ready the offline queue is switched off, so while Redis is down every command fails at once
+ * (the app answers 503) rather than piling up; ioredis keeps reconnecting in the background.
+ */
+export function createLockRedis(url: string, settings: LockRedisSettings = defaultLockRedisSettings): Redis {
+  const redis = new Redis(url, { ...baseOptions(settings), commandTimeout: settings.commandTimeoutMs });
+  redis.once('ready', () => {
+    redis.options.enableOfflineQueue = false;
+  });
+  redis.on('error', () => undefined); // surfaced per command; without a listener ioredis logs each one
+  return defineLockCommands(redis);
+}
+
+/** The subscriber connection for wake-ups: in subscriber mode it can do nothing else. */
+export function createWakeRedis(url: string, settings: LockRedisSettings = defaultLockRedisSettings): Redis {
+  const redis = new Redis(url, { ...baseOptions(settings), connectionName: 'oversell-lock-wake' });
+  redis.on('error', () => undefined);
+  return redis;
+}

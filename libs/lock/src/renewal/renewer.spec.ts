@@ -1,0 +1,78 @@
+import { Renewer, type Renewal } from './renewer';
+
+function renewal(id: string, intervalMs: number, renew: () => Promise<boolean>) {
+  const calls = { renewed: 0, lost: 0 };
+  const entry: Renewal = {
+    id,
+    intervalMs,
+    renew,
+    onRenewed: () => calls.renewed++,
+    onLost: () => calls.lost++,
+  };
+  return { entry, calls };
+}
+
+describe('Renewer', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('renews every interval with one timer for all locks', async () => {
+    const renewer = new Renewer();
+    const a = renewal('a', 100, async () => true);
+    const b = renewal('b', 40, async () => true);
+    renewer.add(a.entry);
+    renewer.add(b.entry);
+    await jest.advanceTimersByTimeAsync(200);
+    expect(a.calls.renewed).toBe(2);
+    expect(b.calls.renewed).toBe(5);
+    expect(jest.getTimerCount()).toBe(1);
+    await renewer.stop();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('drops a lock whose renewal finds it gone, and reports it once', async () => {
+    const renewer = new Renewer();
+    const a = renewal('a', 10, async () => false);
+    renewer.add(a.entry);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(a.calls.lost).toBe(1);
+    expect(renewer.has('a')).toBe(false);
+  });
+
+  it('remove waits for the renewal in flight, and nothing renews after it', async () => {
+    const renewer = new Renewer();
+    let finish!: (ours: boolean) => void;
+    let started = 0;
+    const a = renewal('a', 10, () => {
+      started++;
+      return new Promise<boolean>((resolve) => (finish = resolve));
+    });
+    renewer.add(a.entry);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(started).toBe(1);
+    let removed = false;
+    const removal = renewer.remove('a').then(() => (removed = true));
+    await Promise.resolve();
+    expect(removed).toBe(false);
+    finish(false);
+    await removal;
+    expect(a.calls.lost).toBe(0); // released meanwhile: the release reports, not the renewer
+    await jest.advanceTimersByTimeAsync(100);
+    expect(started).toBe(1);
+  });
+
+  it('a failing renewal (Redis away) is retried next interval, not reported lost', async () => {
+    const renewer = new Renewer();
+    let calls = 0;
+    const a = renewal('a', 10, async () => {
+      calls++;
+      if (calls === 1) throw new Error('ECONNREFUSED');
+      return true;
+    });
+    renewer.add(a.entry);
+    await jest.advanceTimersByTimeAsync(25);
+    expect(a.calls.lost).toBe(0);
+    expect(a.calls.renewed).toBe(1);
+    await renewer.stop();
+  });
+});

@@ -1,0 +1,15 @@
+-- Fenced acquire: SET NX PX with a random owner and, in the same step, the next fencing token.
+-- KEYS[1] lock key (string: owner value)
+-- KEYS[2] fence counter (never expires, so tokens strictly increase)
+-- ARGV[1] owner value
+-- ARGV[2] lease in ms
+-- returns {1, token} when acquired; {0, pttl} otherwise (the holder's remaining ms, -1 no expiry)
+local lockKey = KEYS[1]
+local fenceKey = KEYS[2]
+local owner = ARGV[1]
+local leaseMs = ARGV[2]
+
+if redis.call('set', lockKey, owner, 'NX', 'PX', leaseMs) then
+  return {1, redis.call('incr', fenceKey)}
+end
+return {0, redis.call('pttl', lockKey)}

@@ -1,0 +1,178 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { probeClient, testRedisUrl, uniqueResource } from '../../../../test/redis/lock-kit';
+import { lockKeys, type LockKeys } from '../lock-keys';
+import { createWakeRedis } from '../redis/redis-clients';
+import { defineLockCommands, LUA_COMMANDS, readLuaScript } from './lua-commands';
+
+// Each script alone against real Redis, success and failure returns, read back behind its back.
+let redis: Redis;
+let subscriber: Redis;
+let keys: LockKeys;
+
+beforeAll(() => {
+  redis = defineLockCommands(probeClient());
+  subscriber = createWakeRedis(testRedisUrl());
+});
+afterAll(async () => {
+  await redis.quit();
+  await subscriber.quit();
+});
+beforeEach(() => {
+  keys = lockKeys(uniqueResource('lua'));
+});
+
+/** Collects the messages published on `channel` while `work` runs. */
+async function published(channel: string, work: () => Promise<unknown>): Promise<string[]> {
+  const messages: string[] = [];
+  const onMessage = (from: string, message: string) => from === channel && messages.push(message);
+  subscriber.on('message', onMessage);
+  await subscriber.subscribe(channel);
+  try {
+    await work();
+    await redis.ping(); // the message was sent before this reply; give the subscriber a moment
+    await sleep(20);
+    return messages;
+  } finally {
+    subscriber.off('message', onMessage);
+    await subscriber.unsubscribe(channel);
+  }
+}
+
+describe('script files', () => {
+  it.each(Object.values(LUA_COMMANDS).map(([file]) => file))('%s names KEYS, ARGV and its returns in its header', (file) => {
+    const header = readLuaScript(file).split('\n').filter((line) => line.startsWith('--')).join('\n');
+    expect(header).toMatch(/KEYS\[1\]/);
+    expect(header).toMatch(/ARGV\[1\]/);
+    expect(header).toMatch(/returns/);
+  });
+});
+
+describe('owner-release.lua', () => {
+  it('deletes the lock and publishes the wake-up when the owner matches', async () => {
+    await redis.set(keys.lock, 'me', 'PX', 5000);
+    const messages = await published(keys.wake, async () => {
+      expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(1);
+    });
+    expect(await redis.exists(keys.lock)).toBe(0);
+    expect(messages).toEqual(['released']);
+  });
+
+  it('returns 0 and leaves someone else\'s lock alone, without a wake-up', async () => {
+    await redis.set(keys.lock, 'other', 'PX', 5000);
+    const messages = await published(keys.wake, async () => {
+      expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(0);
+    });
+    expect(await redis.get(keys.lock)).toBe('other');
+    expect(messages).toEqual([]);
+  });
+
+  it('returns 0 when the lock has gone', async () => {
+    expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(0);
+  });
+});
+
+describe('reentrant-acquire.lua', () => {
+  it('acquires a free lock: nil, count 1, lease set', async () => {
+    expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeNull();
+    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '1' });
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+  });
+
+  it('re-enters for the same owner: nil, count 2, lease refreshed', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 100);
+    expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeNull();
+    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('2');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+  });
+
+  it('refuses another owner with the holder\'s remaining PTTL, changing nothing', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 3000);
+    const ttl = await redis.lockReentrantAcquire(keys.lock, 'api-2:b', 5000);
+    expect(ttl).toBeGreaterThan(2900);
+    expect(ttl).toBeLessThanOrEqual(3000);
+    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '1' });
+  });
+});
+
+describe('reentrant-release.lua', () => {
+  it('decrements while holds remain (0, lease re-applied, no wake-up)', async () => {
+    await redis.hset(keys.lock, 'api-1:a', 2);
+    const messages = await published(keys.wake, async () => {
+      expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 4000)).toBe(0);
+    });
+    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(3900);
+    expect(messages).toEqual([]);
+  });
+
+  it('deletes at zero and publishes the wake-up (1)', async () => {
+    await redis.hset(keys.lock, 'api-1:a', 1);
+    const messages = await published(keys.wake, async () => {
+      expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 4000)).toBe(1);
+    });
+    expect(await redis.exists(keys.lock)).toBe(0);
+    expect(messages).toEqual(['released']);
+  });
+
+  it('refuses a non-owner (-1) and leaves the holder\'s count', async () => {
+    await redis.hset(keys.lock, 'api-1:a', 1);
+    expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-2:b', 4000)).toBe(-1);
+    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
+  });
+});
+
+describe('reentrant-renew.lua', () => {
+  it('extends the lease of its own lock (1)', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 100);
+    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(1);
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+  });
+
+  it('does not touch a lock that is not ours (0): no renewal can revive or extend it', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-2:b', 1000);
+    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(0);
+    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
+    await redis.del(keys.lock);
+    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(0);
+    expect(await redis.exists(keys.lock)).toBe(0);
+  });
+});
+
+describe('fenced-acquire.lua', () => {
+  it('acquires with the next token, and tokens only grow across releases', async () => {
+    const [acquired, first] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 5000);
+    expect(acquired).toBe(1);
+    expect(await redis.get(keys.lock)).toBe('a');
+    await redis.del(keys.lock);
+    const [, second] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'b', 5000);
+    expect(second).toBe(first + 1);
+    expect(await redis.pttl(keys.fence)).toBe(-1); // the counter never expires
+  });
+
+  it('refuses while held ({0, pttl}) without spending a token', async () => {
+    await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 3000);
+    const before = await redis.get(keys.fence);
+    const [acquired, ttl] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'b', 5000);
+    expect(acquired).toBe(0);
+    expect(ttl).toBeGreaterThan(2900);
+    expect(await redis.get(keys.fence)).toBe(before);
+    expect(await redis.get(keys.lock)).toBe('a');
+  });
+});
+
+describe('a lock of the other kind (left by another strategy on the same resource)', () => {
+  it('reentrant scripts treat a string lock as someone else\'s, without WRONGTYPE', async () => {
+    await redis.set(keys.lock, 'string-owner', 'PX', 3000);
+    expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeGreaterThan(2900);
+    expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 5000)).toBe(-1);
+    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(0);
+    expect(await redis.get(keys.lock)).toBe('string-owner');
+  });
+
+  it('owner-release leaves a hash lock alone (0)', async () => {
+    await redis.hset(keys.lock, 'api-1:a', 1);
+    expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'api-1:a')).toBe(0);
+    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
+  });
+});

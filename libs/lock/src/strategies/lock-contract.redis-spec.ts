@@ -1,0 +1,153 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import {
+  deferred, OverlapCounter, probeClient, REDIS_STRATEGIES, startReplica, uniqueResource, within, type TestReplica,
+} from '../../../../test/redis/lock-kit';
+import { lockKeys } from '../lock-keys';
+import { LockTimeoutError } from '../lock.errors';
+import type { ReleaseStatus } from '../verbs/attempt';
+
+// One contract, every Redis strategy, real Redis. Three replicas (own connections, own local
+// lines) stand for three processes, so exclusion is Redis's doing, not the local line's.
+jest.setTimeout(30_000);
+
+/** What a release by someone who is not the holder does. */
+const foreignRelease: Record<(typeof REDIS_STRATEGIES)[number], ReleaseStatus> = {
+  setnx: 'released', // unchecked DEL: the holder's lock is gone
+  'set-nx-px': 'foreign-delete', // unchecked too, but GETDEL shows whose lock it deleted
+  'owner-checked': 'not-held',
+  reentrant: 'not-held',
+  watchdog: 'not-held',
+  fenced: 'not-held',
+};
+
+let replicas: TestReplica[];
+let probe: Redis;
+
+beforeEach(() => {
+  replicas = ['api-1', 'api-2', 'api-3'].map((id) => startReplica(id));
+  probe = probeClient();
+});
+afterEach(async () => {
+  await Promise.all(replicas.map((r) => r.close()));
+  await probe.quit();
+});
+
+/** Waits until someone is subscribed to the lock's wake-up channel: a waiter is asleep. */
+async function untilSomeoneWaits(resource: string): Promise<void> {
+  const channel = lockKeys(resource).wake;
+  await within((async () => {
+    for (;;) {
+      const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
+      if (subscribers > 0) return;
+      await sleep(2);
+    }
+  })(), 5000, 'a waiter subscribing');
+}
+
+describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
+  it('lets exactly one of 50 concurrent contenders (over three replicas) in at a time', async () => {
+    const resource = uniqueResource(`exclusion-${name}`);
+    const overlap = new OverlapCounter();
+    const runs = Array.from({ length: 50 }, (_, i) =>
+      replicas[i % 3].strategy(name).run(resource, { leaseMs: 10_000, waitMs: 20_000 }, async () => {
+        overlap.enter();
+        await sleep(1);
+        overlap.leave();
+      }),
+    );
+    await Promise.all(runs);
+    expect(overlap.entries).toBe(50);
+    expect(overlap.max).toBe(1);
+    expect(await probe.exists(lockKeys(resource).lock)).toBe(0);
+  });
+
+  it(`a release by a non-owner ends as '${foreignRelease[name]}'`, async () => {
+    const resource = uniqueResource(`foreign-${name}`);
+    const { lock } = lockKeys(resource);
+    await replicas[0].strategy(name).run(resource, { leaseMs: 5000, waitMs: 1000 }, async () => {
+      const outcome = await replicas[1].strategy(name).releaseAs(resource, 'api-2:intruder');
+      expect(outcome.status).toBe(foreignRelease[name]);
+      expect(await probe.exists(lock)).toBe(foreignRelease[name] === 'not-held' ? 1 : 0);
+    });
+  });
+
+  it('a holder that abandons its lock blocks others only as long as the strategy allows', async () => {
+    const resource = uniqueResource(`expiry-${name}`);
+    const leaseMs = 300;
+    const abandoned = deferred();
+    const holding = deferred();
+    const holder = replicas[0].strategy(name).run(resource, { leaseMs, waitMs: 1000 }, async () => {
+      holding.resolve();
+      await abandoned.promise;
+    });
+    await holding.promise;
+    const started = Date.now();
+    const next = () => replicas[1].strategy(name).run(resource, { leaseMs, waitMs: 4 * leaseMs }, async () => Date.now() - started);
+    try {
+      if (name === 'setnx') {
+        expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1); // no expiry at all
+        await expect(next()).rejects.toBeInstanceOf(LockTimeoutError);
+      } else if (name === 'watchdog') {
+        await expect(next()).rejects.toBeInstanceOf(LockTimeoutError); // kept alive past 4 leases
+        await replicas[0].close(); // the holder's process dies: its renewer stops
+        const gotInAfter = await next();
+        expect(gotInAfter).toBeGreaterThanOrEqual(4 * leaseMs);
+      } else {
+        const gotInAfter = await next();
+        expect(gotInAfter).toBeGreaterThanOrEqual(leaseMs - 20);
+        expect(gotInAfter).toBeLessThan(leaseMs + 200);
+      }
+    } finally {
+      abandoned.resolve();
+      await holder;
+    }
+  });
+
+  it('gives up after waitMs with LockTimeoutError and the holder\'s remaining TTL', async () => {
+    const resource = uniqueResource(`timeout-${name}`);
+    const done = deferred();
+    const holding = deferred();
+    const holder = replicas[0].strategy(name).run(resource, { leaseMs: 5000, waitMs: 1000 }, async () => {
+      holding.resolve();
+      await done.promise;
+    });
+    await holding.promise;
+    const started = Date.now();
+    // Two waiters on one replica: the head contends in Redis, the second waits in the local line.
+    const errors = await Promise.all([0, 1].map(() => replicas[1].strategy(name)
+      .run(resource, { leaseMs: 5000, waitMs: 150 }, async () => 'got in')
+      .catch((e: unknown) => e)));
+    const waited = Date.now() - started;
+    done.resolve();
+    await holder;
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(LockTimeoutError);
+      const timeout = error as LockTimeoutError;
+      expect(timeout.code).toBe('LOCK.TIMEOUT');
+      if (name === 'setnx') expect(timeout.holderTtlMs).toBeUndefined();
+      else expect(timeout.holderTtlMs).toBeGreaterThan(4000);
+    }
+    expect(waited).toBeGreaterThanOrEqual(150);
+    expect(waited).toBeLessThan(600);
+  });
+
+  it('wakes a waiter within a few ms of the release, not after the holder\'s TTL', async () => {
+    const resource = uniqueResource(`wake-${name}`);
+    const release = deferred();
+    let releasedAt = 0;
+    const holding = deferred();
+    const holder = replicas[0].strategy(name).run(resource, { leaseMs: 10_000, waitMs: 1000 }, async () => {
+      holding.resolve();
+      await release.promise;
+      releasedAt = Date.now();
+    });
+    await holding.promise;
+    const waiter = replicas[1].strategy(name).run(resource, { leaseMs: 10_000, waitMs: 8000 }, async () => Date.now());
+    await untilSomeoneWaits(resource);
+    release.resolve();
+    await holder;
+    const latencyMs = (await waiter) - releasedAt;
+    expect(latencyMs).toBeLessThan(50); // typically 2–3 ms here; the fallback would be the 10 s TTL
+  });
+});

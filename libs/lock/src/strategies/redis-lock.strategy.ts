@@ -1,0 +1,160 @@
+import { Logger } from '@nestjs/common';
+import { inSomeFlow } from '../flow-context';
+import type { Hold } from '../held-locks';
+import type { LockEventSink, LockEventType } from '../lock-events';
+import { lockKeys, type LockKeys } from '../lock-keys';
+import type { LockRuntime } from '../lock-runtime';
+import { LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
+import type { HeldLock, LockOptions, LockStrategy, LockStrategyDeps } from '../lock-strategy';
+import { acquireWithWait } from '../waiting/acquire-with-wait';
+import type { Attempt, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
+import { waitReplicas } from '../verbs/wait-replicas';
+
+export interface RedisLockDeps extends LockStrategyDeps {
+  readonly runtime: LockRuntime;
+}
+
+/** How each release status is reported. */
+const releaseEvent: Record<ReleaseStatus, LockEventType> = {
+  released: 'release',
+  'still-held': 'release',
+  'not-held': 'release-refused',
+  expired: 'lost',
+  'foreign-delete': 'foreign-delete',
+};
+
+/**
+ * The shared plumbing of every Redis strategy: flow, waiting, the replica check, events, the
+ * critical section and release-in-finally. A strategy supplies only its owner value and its
+ * acquire/release verbs (Redisson's lesson: the variants differ only in their scripts).
+ */
+export abstract class RedisLockStrategy implements LockStrategy {
+  abstract readonly name: string;
+  protected readonly runtime: LockRuntime;
+  protected readonly events: LockEventSink;
+  private readonly logger = new Logger('Lock');
+
+  constructor(deps: RedisLockDeps) {
+    this.runtime = deps.runtime;
+    this.events = deps.events;
+  }
+
+  /** The value that marks this holder: random per acquisition, or per flow for the reentrant kinds. */
+  protected abstract ownerValue(): string;
+  protected abstract tryAcquire(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt>;
+  protected abstract releaseVerb(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome>;
+  /** Whether a flow that already holds the lock may take it again (skips the local line). */
+  protected readonly reentrant: boolean = false;
+  /** Called once the lock is held, before the critical section (the watchdog starts renewing). */
+  protected onHeld(_hold: Hold, _keys: LockKeys, _leaseMs: number): void {}
+  /** Called before the release verb (the watchdog stops renewing and waits for a renewal in flight). */
+  protected async beforeRelease(_hold: Hold): Promise<void> {}
+
+  run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
+    return inSomeFlow(() => this.runInFlow(resource, options, critical));
+  }
+
+  /**
+   * Releases as `owner` whatever this process believes: what a holder's `finally` does. Public so
+   * a non-owner's release can be shown refused.
+   */
+  releaseAs(resource: string, owner: string, leaseMs = 1000): Promise<ReleaseOutcome> {
+    return this.guard(resource, () => this.releaseVerb(lockKeys(resource), owner, leaseMs));
+  }
+
+  private async runInFlow<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
+    const keys = lockKeys(resource);
+    const owner = this.ownerValue();
+    const started = Date.now();
+    const attempt = await this.guard(resource, () =>
+      acquireWithWait(this.runtime.queue, this.runtime.wake, {
+        lineKey: keys.lock,
+        wakeChannel: keys.wake,
+        waitMs: options.waitMs,
+        skipLine: this.reentrant && this.runtime.held.of(keys.lock, owner).length > 0,
+        attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
+      }),
+    );
+    if (!attempt.acquired) {
+      const waitedMs = Date.now() - started;
+      this.emit('timeout', resource, owner, { durationMs: waitedMs });
+      const ttl = attempt.holderTtlMs;
+      throw new LockTimeoutError(resource, waitedMs, ttl !== undefined && ttl > 0 ? ttl : undefined);
+    }
+    const acquiredAt = Date.now();
+    this.emit('acquire', resource, owner, { durationMs: acquiredAt - started, detail: attempt.fenceToken?.toString() });
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt);
+    this.runtime.held.add(hold);
+    this.onHeld(hold, keys, options.leaseMs);
+    try {
+      return await critical({
+        strategy: this.name,
+        resource,
+        owner,
+        signal: hold.controller.signal,
+        fenceToken: attempt.fenceToken,
+      });
+    } finally {
+      await hold.release();
+    }
+  }
+
+  private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number): Hold {
+    let released: Promise<void> | undefined;
+    const hold: Hold = {
+      strategy: this.name,
+      lockKey: keys.lock,
+      owner,
+      controller: new AbortController(),
+      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt)),
+    };
+    return hold;
+  }
+
+  private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, acquiredAt: number): Promise<void> {
+    try {
+      await this.beforeRelease(hold);
+      const outcome = await this.releaseVerb(keys, hold.owner, leaseMs);
+      this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
+        durationMs: Date.now() - acquiredAt,
+        detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
+      });
+      if (outcome.status === 'foreign-delete') {
+        this.logger.warn(`${this.name}: ${hold.owner} deleted ${keys.lock} held by ${outcome.detail}`);
+      }
+      if (outcome.status === 'not-held' || outcome.status === 'expired') {
+        hold.controller.abort(new LockLostError(keys.resource));
+      }
+    } catch (error) {
+      // The critical section has run; a failed release only leaves the lease to expire.
+      this.emit('release-failed', keys.resource, hold.owner, { detail: String(error) });
+      this.logger.warn(`${this.name}: release of ${keys.lock} failed: ${String(error)}`);
+    } finally {
+      this.runtime.held.delete(hold);
+    }
+  }
+
+  /** One attempt, then (when configured) WAIT for replicas; too few acknowledgements undo it. */
+  private async attemptWithReplicas(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt> {
+    const attempt = await this.tryAcquire(keys, owner, leaseMs);
+    const wanted = this.runtime.waitForReplicas;
+    if (!attempt.acquired || !wanted) return attempt;
+    const acknowledged = await waitReplicas(this.runtime.redis, wanted.replicas, wanted.timeoutMs);
+    if (acknowledged >= wanted.replicas) return attempt;
+    await this.releaseVerb(keys, owner, leaseMs);
+    this.emit('replicas-missing', keys.resource, owner, { detail: `${acknowledged}/${wanted.replicas} replicas acknowledged` });
+    return { acquired: false, holderTtlMs: -2 };
+  }
+
+  private async guard<T>(resource: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw new LockUnavailableError(resource, { cause: error });
+    }
+  }
+
+  protected emit(type: LockEventType, resource: string, owner: string, extra: { durationMs?: number; detail?: string } = {}): void {
+    this.events.emit({ type, strategy: this.name, resource, owner, at: Date.now(), ...extra });
+  }
+}

@@ -1,0 +1,79 @@
+import { LocalQueue } from './local-queue';
+
+describe('LocalQueue', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('admits the first at once and the rest in arrival order', async () => {
+    const queue = new LocalQueue();
+    const order: number[] = [];
+    const places = [0, 1, 2].map((i) => {
+      const place = queue.enter('k', 1000);
+      void place.turn.then((head) => head && order.push(i));
+      return place;
+    });
+    await Promise.resolve();
+    expect(order).toEqual([0]);
+    places[0].leave();
+    await Promise.resolve();
+    expect(order).toEqual([0, 1]);
+    places[1].leave();
+    await Promise.resolve();
+    expect(order).toEqual([0, 1, 2]);
+    places[2].leave();
+    expect(queue.length('k')).toBe(0);
+  });
+
+  it('keeps lines of different keys apart', async () => {
+    const queue = new LocalQueue();
+    queue.enter('a', 1000);
+    await expect(queue.enter('b', 1000).turn).resolves.toBe(true);
+  });
+
+  it('times out a waiter that never reaches the head, and removes it from the line', async () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 1000);
+    const late = queue.enter('k', 50);
+    const after = queue.enter('k', 1000);
+    jest.advanceTimersByTime(50);
+    await expect(late.turn).resolves.toBe(false);
+    expect(queue.length('k')).toBe(2);
+    head.leave();
+    await expect(after.turn).resolves.toBe(true);
+  });
+
+  it('a waiter that leaves before its turn is skipped', async () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 1000);
+    const quitter = queue.enter('k', 1000);
+    const next = queue.enter('k', 1000);
+    quitter.leave();
+    head.leave();
+    await expect(next.turn).resolves.toBe(true);
+    jest.advanceTimersByTime(2000); // the quitter's timer was cleared: nothing left pending
+    expect(queue.length('k')).toBe(1);
+  });
+
+  it('leave is idempotent: a second leave does not evict the new head', async () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 1000);
+    const next = queue.enter('k', 1000);
+    head.leave();
+    head.leave();
+    await expect(next.turn).resolves.toBe(true);
+    expect(queue.length('k')).toBe(1);
+  });
+
+  it('remembers what is left of the holder TTL the head saw, for waiters that time out queued', () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 1000);
+    queue.noteHolderTtl('k', 500, 1000);
+    expect(queue.holderTtl('k', 1200)).toBe(300);
+    expect(queue.holderTtl('k', 1600)).toBeUndefined();
+    queue.noteHolderTtl('k', -1, 1600); // no expiry: nothing to promise
+    expect(queue.holderTtl('k', 1600)).toBeUndefined();
+    head.leave();
+    queue.enter('k', 1000);
+    expect(queue.holderTtl('k', 1000)).toBeUndefined(); // forgotten with the line
+  });
+});

@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import { WakeSubscriber } from './wake-subscriber';
+
+/** Just enough of a subscriber connection to drive the bookkeeping: messages are emitted by hand. */
+class FakeSubscriberConnection extends EventEmitter {
+  readonly subscribes: string[] = [];
+  readonly unsubscribes: string[] = [];
+  subscribe(channel: string) {
+    this.subscribes.push(channel);
+    return Promise.resolve(1);
+  }
+  unsubscribe(channel: string) {
+    this.unsubscribes.push(channel);
+    return Promise.resolve(0);
+  }
+}
+
+describe('WakeSubscriber', () => {
+  let connection: FakeSubscriberConnection;
+  let subscriber: WakeSubscriber;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    connection = new FakeSubscriberConnection();
+    subscriber = new WakeSubscriber(connection as unknown as Redis, 1000, 500);
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('a message on the channel wakes a sleeper before its timeout', async () => {
+    const listener = await subscriber.listen('lock:{a}:wake');
+    const woke = listener.wait(10_000);
+    connection.emit('message', 'lock:{a}:wake', 'released');
+    await expect(woke).resolves.toBe('woken');
+  });
+
+  it('a message on another channel does not; the timeout ends the sleep', async () => {
+    const listener = await subscriber.listen('lock:{a}:wake');
+    const woke = listener.wait(100);
+    connection.emit('message', 'lock:{b}:wake', 'released');
+    jest.advanceTimersByTime(100);
+    await expect(woke).resolves.toBe('timeout');
+  });
+
+  it('a wake-up between the attempt (mark) and the sleep is not lost', async () => {
+    const listener = await subscriber.listen('lock:{a}:wake');
+    listener.mark();
+    connection.emit('message', 'lock:{a}:wake', 'released'); // the release raced our attempt
+    await expect(listener.wait(10_000)).resolves.toBe('woken');
+    listener.mark();
+    const next = listener.wait(50);
+    jest.advanceTimersByTime(50);
+    await expect(next).resolves.toBe('timeout');
+  });
+
+  it('subscribes once per channel, keeps it a moment after the last listener, then unsubscribes', async () => {
+    const first = await subscriber.listen('lock:{a}:wake');
+    const second = await subscriber.listen('lock:{a}:wake');
+    expect(connection.subscribes).toEqual(['lock:{a}:wake']);
+    first.close();
+    second.close();
+    jest.advanceTimersByTime(400);
+    const third = await subscriber.listen('lock:{a}:wake'); // within the linger: no new SUBSCRIBE
+    expect(connection.subscribes).toHaveLength(1);
+    third.close();
+    jest.advanceTimersByTime(500);
+    expect(connection.unsubscribes).toEqual(['lock:{a}:wake']);
+  });
+});

@@ -1,0 +1,104 @@
+import type { Redis } from 'ioredis';
+
+/** One channel's listener, held by one contender while it waits. */
+export interface WakeListener {
+  /** Remember the wake-ups seen so far: call just before an acquire attempt. */
+  mark(): void;
+  /** Resolves on a wake-up since the last mark, or after `timeoutMs`, whichever comes first. */
+  wait(timeoutMs: number): Promise<'woken' | 'timeout'>;
+  close(): void;
+}
+
+interface Channel {
+  refs: number;
+  wakeups: number;
+  readonly sleepers: Set<() => void>;
+  /** Settles once SUBSCRIBE is confirmed (or given up on). */
+  readonly subscribed: Promise<void>;
+  linger?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The process's single subscriber connection, shared by every waiting contender. A channel stays
+ * subscribed while someone listens on it and a moment after (a hot lock's next head then needs no
+ * new SUBSCRIBE round trip); each message wakes every sleeper on that channel.
+ */
+export class WakeSubscriber {
+  private readonly channels = new Map<string, Channel>();
+
+  constructor(
+    private readonly redis: Redis,
+    /** How long to wait for SUBSCRIBE to be confirmed before falling back to TTL-bounded sleeps. */
+    private readonly subscribeTimeoutMs = 1000,
+    /** How long an unused channel stays subscribed. */
+    private readonly lingerMs = 1000,
+  ) {
+    redis.on('message', (channel: string) => {
+      const state = this.channels.get(channel);
+      if (!state) return;
+      state.wakeups++;
+      for (const wake of [...state.sleepers]) wake();
+    });
+  }
+
+  async listen(name: string): Promise<WakeListener> {
+    let channel = this.channels.get(name);
+    if (!channel) {
+      channel = { refs: 0, wakeups: 0, sleepers: new Set(), subscribed: this.subscribe(name) };
+      this.channels.set(name, channel);
+    }
+    const state = channel;
+    if (state.linger) clearTimeout(state.linger);
+    state.linger = undefined;
+    state.refs++;
+    let seen = state.wakeups;
+    await state.subscribed;
+    let closed = false;
+    return {
+      mark: () => {
+        seen = state.wakeups;
+      },
+      wait: (timeoutMs) => {
+        if (state.wakeups > seen) return Promise.resolve('woken');
+        return new Promise((resolve) => {
+          const wake = () => finish('woken');
+          const timer = setTimeout(() => finish('timeout'), Math.max(0, timeoutMs));
+          function finish(how: 'woken' | 'timeout') {
+            clearTimeout(timer);
+            state.sleepers.delete(wake);
+            resolve(how);
+          }
+          state.sleepers.add(wake);
+        });
+      },
+      close: () => {
+        if (closed) return;
+        closed = true;
+        if (--state.refs > 0) return;
+        state.linger = setTimeout(() => {
+          if (this.channels.get(name) !== state || state.refs > 0) return;
+          this.channels.delete(name);
+          this.redis.unsubscribe(name).catch(() => undefined);
+        }, this.lingerMs);
+        state.linger.unref?.();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const channel of this.channels.values()) if (channel.linger) clearTimeout(channel.linger);
+    this.channels.clear();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private async subscribe(name: string): Promise<void> {
+    // A subscription that does not come through (Redis away) is not fatal: sleeps are bounded
+    // by the holder's TTL anyway, so a missed wake-up costs time, never a hang.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.subscribeTimeoutMs);
+    });
+    await Promise.race([this.redis.subscribe(name).catch(() => undefined), timeout]);
+    clearTimeout(timer);
+  }
+}
