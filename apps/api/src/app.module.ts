@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { LockModule } from '@app/lock';
+import { CouponsService, DeductionService, RedisStock, StockModule } from '@app/stock';
+import { AdminGuard } from './common/admin.guard';
+import { ConnectionDrain } from './common/connection-drain';
+import { ErrorFilter } from './common/error.filter';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { ChaosGate } from './coupons/chaos-gate';
+import { CouponLocks } from './coupons/coupon-locks';
+import { CouponsController } from './coupons/coupons.controller';
+import { GrabService } from './grab/grab.service';
+import { HealthController } from './health/health.controller';
+import { LockEventLog } from './lock-events/lock-event-log';
+import { LockEventsController } from './lock-events/lock-events.controller';
+import { LockEventsModule } from './lock-events/lock-events.module';
+import { MetricsController } from './metrics/metrics.controller';
+import { AppRedis } from './redis/app-redis';
+import { StrategiesController } from './strategies/strategies.controller';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LockEventsModule,
+    StockModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }),
+    }),
+    LockModule.forRootAsync({
+      imports: [LockEventsModule],
+      inject: [AppConfig, LockEventLog],
+      useFactory: (config: AppConfig, events: LockEventLog) => ({
+        redisUrl: config.redisUrl,
+        replicaId: config.replicaId,
+        redlockUrls: config.redlockUrls,
+        events,
+      }),
+    }),
+    TerminusModule,
+  ],
+  controllers: [CouponsController, StrategiesController, HealthController, MetricsController, LockEventsController],
+  providers: [
+    { provide: APP_FILTER, useClass: ErrorFilter },
+    AdminGuard, ConnectionDrain, ChaosGate, CouponLocks, GrabService, AppRedis,
+    {
+      // Redis reserves, the database's conditional decrement (db-atomic's) persists.
+      provide: RedisStock,
+      inject: [AppRedis, CouponsService, DeductionService],
+      useFactory: (redis: AppRedis, coupons: CouponsService, deductions: DeductionService) =>
+        new RedisStock(redis.client, {
+          currentStock: async (id) => (await coupons.get(id)).stock,
+          persist: (req) => deductions.atomic(req),
+        }),
+    },
+  ],
+})
+export class AppModule {}
+
+

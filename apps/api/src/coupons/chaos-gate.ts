@@ -1,0 +1,16 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ChaosDisabledError } from '../common/app.errors';
+import { AppConfig } from '../config/app-config';
+import { CHAOS_OPTIONS, type GrabQueryDto } from './dto/grab-query.dto';
+
+/** Chaos options are honoured only where the replica runs with CHAOS_ENABLED=true. */
+@Injectable()
+export class ChaosGate {
+  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
+
+  check(query: GrabQueryDto): void {
+    if (this.config.chaosEnabled) return;
+    const given = CHAOS_OPTIONS.filter((o) => query[o] !== undefined);
+    if (given.length) throw new ChaosDisabledError(given);
+  }
+}

@@ -1,0 +1,21 @@
+import type { WorkOptions } from './section-work';
+
+export interface GrabOptions extends WorkOptions {
+  readonly strategy?: string;
+  readonly leaseMs?: number;
+  readonly waitMs?: number;
+  readonly crash?: boolean;
+  readonly nested?: boolean;
+}
+
+export interface GrabResult {
+  readonly granted: true;
+  readonly couponId: number;
+  readonly userId: string;
+  readonly strategy: string;
+  readonly replica: string;
+  readonly remaining: number;
+  readonly segment: number;
+  readonly fenceToken?: number;
+  readonly retries?: number;
+}
