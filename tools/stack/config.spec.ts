@@ -1,0 +1,37 @@
+import { resolveConfig } from './config';
+
+describe('resolveConfig', () => {
+  it('uses the contract defaults', () => {
+    const config = resolveConfig({});
+    expect(config.ports).toEqual({
+      nginx: 28080, api: [23001, 23002, 23003], postgres: 25432, redis: 26379,
+      redlock: [26381, 26382, 26383, 26384, 26385], control: 28099,
+    });
+    expect(config.dir.endsWith('/.stack')).toBe(true);
+    expect(config.chaos).toBe(true);
+    expect(config.adminToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(config.replicaEntry.endsWith('dist/apps/api/apps/api/src/main.js')).toBe(true);
+    expect(config.replicaEntryOverridden).toBe(false);
+  });
+
+  it('takes every override from the environment, as given', () => {
+    const config = resolveConfig({
+      STACK_DIR: '.stack/test', NGINX_PORT: '28180', API_PORT_BASE: '23101', PG_PORT: '25532', REDIS_PORT: '26479',
+      REDLOCK_PORT_BASE: '26481', CONTROL_PORT: '28199', ADMIN_TOKEN: 'given', CHAOS_ENABLED: 'false', REPLICA_ENTRY: '/tmp/x.js',
+    });
+    expect(config.ports).toEqual({
+      nginx: 28180, api: [23101, 23102, 23103], postgres: 25532, redis: 26479,
+      redlock: [26481, 26482, 26483, 26484, 26485], control: 28199,
+    });
+    expect(config.dir.endsWith('/.stack/test')).toBe(true);
+    expect(config.adminToken).toBe('given');
+    expect(config.chaos).toBe(false);
+    expect(config.replicaEntry).toBe('/tmp/x.js');
+    expect(config.replicaEntryOverridden).toBe(true);
+  });
+
+  it('rejects a port that is not one', () => {
+    expect(() => resolveConfig({ PG_PORT: '70000' })).toThrow('PG_PORT=70000 is not a port');
+    expect(() => resolveConfig({ NGINX_PORT: 'http' })).toThrow('NGINX_PORT=http is not a port');
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/** Everything the stack needs to know, resolved once from the environment (defaults = the contract). */
+export interface StackConfig {
+  readonly dir: string;
+  readonly ports: {
+    readonly nginx: number;
+    readonly api: number[];
+    readonly postgres: number;
+    readonly redis: number;
+    readonly redlock: number[];
+    readonly control: number;
+  };
+  readonly adminToken: string;
+  readonly chaos: boolean;
+  /** The replica's entry script; a stand-in may replace the built API while it does not exist. */
+  readonly replicaEntry: string;
+  readonly replicaEntryOverridden: boolean;
+  readonly migrateEntry: string;
+}
+
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+export const REPLICA_COUNT = 3;
+export const REDLOCK_COUNT = 5;
+const DIST = 'dist/apps/api/apps/api/src';
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name}=${raw} is not a port`);
+  return value;
+}
+
+const range = (base: number, count: number) => Array.from({ length: count }, (_, i) => base + i);
+
+export function stackDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(REPO_ROOT, env.STACK_DIR || '.stack');
+}
+
+export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  return {
+    dir: stackDir(env),
+    ports: {
+      nginx: port(env, 'NGINX_PORT', 28080),
+      api: range(port(env, 'API_PORT_BASE', 23001), REPLICA_COUNT),
+      postgres: port(env, 'PG_PORT', 25432),
+      redis: port(env, 'REDIS_PORT', 26379),
+      redlock: range(port(env, 'REDLOCK_PORT_BASE', 26381), REDLOCK_COUNT),
+      control: port(env, 'CONTROL_PORT', 28099),
+    },
+    adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
+    // The local stack is a lab: chaos is on unless the caller says otherwise.
+    chaos: env.CHAOS_ENABLED === undefined || env.CHAOS_ENABLED === '' ? true : env.CHAOS_ENABLED === 'true',
+    replicaEntry: resolve(REPO_ROOT, env.REPLICA_ENTRY || `${DIST}/main.js`),
+    replicaEntryOverridden: Boolean(env.REPLICA_ENTRY),
+    migrateEntry: resolve(REPO_ROOT, `${DIST}/migrate.js`),
+  };
+}

@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+
+/** A server process we started and must stop. */
+export interface RunningChild {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** Resolves when the process has exited, with its exit code or signal. */
+  readonly exited: Promise<number | NodeJS.Signals>;
+  /** Sends `signal`, then SIGKILL after `graceMs`; resolves once it is gone. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
+}
+
+export function startChild(name: string, command: string, args: string[], options: SpawnOptions = {}): RunningChild {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const exited = new Promise<number | NodeJS.Signals>((resolve) => {
+    child.once('exit', (code, signal) => resolve(signal ?? code ?? 0));
+    child.once('error', () => resolve(-1));
+  });
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM', graceMs = 5000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { name, child, exited, stop };
+}
+
+/** Polls `probe` until it resolves true, or throws after `timeoutMs`. */
+export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15000, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} not ready after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

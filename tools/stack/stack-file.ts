@@ -1,0 +1,42 @@
+import { readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** `.stack/stack.json`: the contract's fields first, then the stack's own. */
+export interface StackInfo {
+  nginxUrl: string;
+  replicas: Array<{ id: string; url: string; pid: number }>;
+  databaseUrl: string;
+  redisUrl: string;
+  adminToken: string;
+  chaos: boolean;
+  /** The supervisor's control endpoint (GET /state, POST /replicas/:id/kill, …). */
+  controlUrl: string;
+  redlockUrls: string[];
+  dir: string;
+  supervisorPid: number;
+  ports: { nginx: number; api: number[]; postgres: number; redis: number; redlock: number[]; control: number };
+  pids: { postgres?: number; redis?: number; redlock: Array<number | undefined>; nginx?: number };
+}
+
+export const stackFile = (dir: string) => join(dir, 'stack.json');
+export const pidFile = (dir: string) => join(dir, 'supervisor.pid');
+export const logFile = (dir: string) => join(dir, 'stack.log');
+
+export async function readStackFile(dir: string): Promise<StackInfo | undefined> {
+  try {
+    return JSON.parse(await readFile(stackFile(dir), 'utf8')) as StackInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole then renamed, so a reader never sees half a file. */
+export async function writeStackFile(info: StackInfo): Promise<void> {
+  const tmp = `${stackFile(info.dir)}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(info, null, 2)}\n`);
+  await rename(tmp, stackFile(info.dir));
+}
+
+export async function removeStackFile(dir: string): Promise<void> {
+  await rm(stackFile(dir), { force: true });
+}
