@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { isAlive, isSupervisor } from '../../tools/stack/processes';
+import { isPortFree } from '../../tools/stack/ports';
+import type { StackInfo } from '../../tools/stack/stack';
+import { readStack } from '../../tools/stack/stack';
+import { http } from './support/stack';
+
+const run = promisify(execFile);
+// The e2e project's testTimeout is not applied per project by Jest 30; stack operations take seconds.
+jest.setTimeout(180000);
+const ROOT = resolve(__dirname, '..', '..');
+const DIR = join(ROOT, '.stack', 'up-down-test');
+// `up`/`down` are checked on the stack's default ports, in a directory of their own: the
+// e2e stack holds the test ports. It is skipped while a developer's stack runs on the defaults.
+const PORTS = [28080, 23001, 23002, 23003, 25432, 26379, 26381, 26382, 26383, 26384, 26385, 28099];
+
+function cli(command: 'up' | 'down') {
+  const env: NodeJS.ProcessEnv = { ...process.env, STACK_DIR: DIR };
+  for (const name of ['NGINX_PORT', 'API_PORT_BASE', 'PG_PORT', 'REDIS_PORT', 'REDLOCK_PORT_BASE', 'CONTROL_PORT']) delete env[name];
+  return run(process.execPath, ['--import', require.resolve('tsx'), join(ROOT, 'tools/stack/cli.ts'), command], { cwd: ROOT, env, timeout: 180000 });
+}
+
+const allPids = (info: StackInfo) => [info.supervisorPid, ...info.replicas.map((r) => r.pid), info.pids.postgres,
+  info.pids.redis, ...info.pids.redlock, info.pids.nginx];
+
+function developerStackRuns(): boolean {
+  try {
+    return isSupervisor(JSON.parse(readFileSync(join(ROOT, '.stack', 'stack.json'), 'utf8')).supervisorPid);
+  } catch {
+    return false;
+  }
+}
+
+describe('stack:up then stack:down', () => {
+  beforeAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+  (developerStackRuns() ? it.skip : it)('starts a healthy stack in the background, says so when asked twice, and leaves nothing running after down', async () => {
+    await cli('up');
+    const info = await readStack(DIR);
+    expect(info).toBeDefined();
+    const pids = allPids(info!);
+    expect(pids).toHaveLength(12);
+    expect(pids.every(isAlive)).toBe(true);
+    expect((await http('GET', `${info!.nginxUrl}/health`)).status).toBe(200);
+
+    const again = await cli('up');
+    expect(again.stdout).toContain(`already up (supervisor pid ${info!.supervisorPid})`);
+
+    const down = await cli('down');
+    expect(down.stdout).toContain('is stopped');
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect((await Promise.all(PORTS.map(isPortFree))).every(Boolean)).toBe(true);
+    expect(await readStack(DIR)).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+import { audit, burst, strategyNames } from './support/grabs';
+import { createCoupon, testStack } from './support/stack';
+
+jest.setTimeout(180_000);
+
+// The two that exist to fail; everything else the API offers must be exact across replicas.
+const BROKEN_BY_DESIGN = new Set(['none', 'synchronized']);
+const EXPECTED = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'segmented', 'fenced', 'redlock',
+  'db-atomic', 'db-for-update', 'db-optimistic', 'redis-lua'];
+
+describe('every correct strategy through nginx: stock 100, 400 concurrent users, workMs 2', () => {
+  it('offers every strategy of the contract', async () => {
+    expect(await strategyNames(testStack())).toEqual(expect.arrayContaining([...BROKEN_BY_DESIGN, ...EXPECTED]));
+  });
+
+  it.each(EXPECTED)('%s grants exactly 100, the rest sold out, one holder per stock row', async (strategy) => {
+    const info = testStack();
+    const coupon = await createCoupon(info, 100, strategy === 'segmented' ? 8 : undefined);
+    const seen = await burst(info.nginxUrl, coupon.id, 400, { strategy, workMs: 2 });
+    expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 300 });
+    expect(await audit(info, coupon.id)).toEqual({
+      initialStock: 100, stock: 0, grants: 100, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1,
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { http, type StackInfo } from './stack';
+
+export interface Audit {
+  initialStock: number;
+  stock: number;
+  grants: number;
+  oversold: number;
+  lostUpdates: number;
+  maxConcurrentHolders: number;
+}
+
+export interface Burst {
+  /** Answers by "status" or "status code", e.g. { '200': 50, '409 STOCK.SOLD_OUT': 250 }. */
+  readonly counts: Record<string, number>;
+  readonly granted: number;
+}
+
+/** `n` grabs at once by distinct users, all sent before any answer is awaited. */
+export async function burst(baseUrl: string, couponId: number | string, n: number, query: Record<string, string | number>): Promise<Burst> {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const answers = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      http('POST', `${baseUrl}/coupons/${couponId}/grab?${qs}`, { userId: `u-${run}-${i}` }).then(
+        (res) => (res.status === 200 ? '200' : `${res.status} ${res.body?.code ?? ''}`.trim()),
+        (error: Error) => `error ${(error.cause as { code?: string })?.code ?? error.message}`,
+      ),
+    ),
+  );
+  const counts: Record<string, number> = {};
+  for (const answer of answers) counts[answer] = (counts[answer] ?? 0) + 1;
+  return { counts, granted: counts['200'] ?? 0 };
+}
+
+export async function audit(info: StackInfo, couponId: number | string): Promise<Audit> {
+  const res = await http<Audit>('GET', `${info.nginxUrl}/coupons/${couponId}/audit`);
+  if (res.status !== 200) throw new Error(`audit answered ${res.status}`);
+  return res.body;
+}
+
+export async function strategyNames(info: StackInfo): Promise<string[]> {
+  const res = await http<{ name: string }[]>('GET', `${info.nginxUrl}/strategies`);
+  return res.body.map((s) => s.name);
+}
