@@ -1,0 +1,33 @@
+import type { Step } from '../step';
+import { failoverStep, failoverWaitStep } from './failover.step';
+import { baselinesStep } from './baselines.step';
+import { fencingStep } from './fencing.step';
+import { nestedStep } from './nested.step';
+import { noneStep } from './none.step';
+import { ownerCheckedStep } from './owner-checked.step';
+import { redlockStep } from './redlock.step';
+import { segmentedStep } from './segmented.step';
+import { setNxPxStep } from './set-nx-px.step';
+import { setnxCrashStep } from './setnx-crash.step';
+import { synchronizedStep } from './synchronized.step';
+import { watchdogFreezeStep } from './watchdog-freeze.step';
+import { watchdogPauseStep } from './watchdog-pause.step';
+
+/** Every step, in the order the story is told. Each stands alone: any subset runs in any order. */
+export const allSteps: readonly Step[] = [
+  noneStep,
+  synchronizedStep,
+  setnxCrashStep,
+  setNxPxStep,
+  ownerCheckedStep,
+  nestedStep,
+  watchdogPauseStep,
+  watchdogFreezeStep,
+  segmentedStep,
+  failoverStep,
+  // Beyond the seeds: each runs only where the API offers its strategy.
+  fencingStep,
+  redlockStep,
+  failoverWaitStep,
+  baselinesStep,
+];

@@ -1,0 +1,45 @@
+import { renderTimelineSvg } from './timeline-svg';
+
+const input = {
+  title: 'A & B <overlap>',
+  lanes: ['api-1', 'api-2'],
+  bars: [
+    { lane: 'api-1', start: 0, end: 900, row: 'segment 0', label: 'user 1' },
+    { lane: 'api-2', start: 350, end: 1500, row: 'segment 0', label: 'user 2' },
+  ],
+  ticks: [
+    { lane: 'api-1', at: 0, type: 'acquire' },
+    { lane: 'api-1', at: 905, type: 'foreign-delete', detail: 'deleted "B"' },
+  ],
+};
+
+describe('renderTimelineSvg', () => {
+  it('draws one bar per section, marked overlapping, and one band per overlap', () => {
+    const svg = renderTimelineSvg(input);
+    expect(svg.match(/class="section overlapping"/g)).toHaveLength(2);
+    expect(svg.match(/class="overlap"/g)).toHaveLength(1);
+    expect(svg).toContain('2 holders');
+  });
+
+  it('draws no overlap band when sections hand over cleanly', () => {
+    const svg = renderTimelineSvg({ ...input, bars: [input.bars[0], { ...input.bars[1], start: 900 }] });
+    expect(svg).not.toContain('class="overlap"');
+    expect(svg).not.toContain('overlapping');
+  });
+
+  it('draws each lock event as a tick with its kind, and escapes text', () => {
+    const svg = renderTimelineSvg(input);
+    expect(svg).toContain('class="tick acquire"');
+    expect(svg).toContain('class="tick foreign-delete"');
+    expect(svg).toContain('foreign-delete: deleted &quot;B&quot;');
+    expect(svg).toContain('<title>A &amp; B &lt;overlap&gt;</title>');
+    expect(svg).not.toContain('<overlap>');
+  });
+
+  it('is a well-formed standalone document', () => {
+    const svg = renderTimelineSvg(input);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    expect(svg).not.toMatch(/NaN|undefined/);
+  });
+});
