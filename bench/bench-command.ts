@@ -1,0 +1,38 @@
+import { ensureStack } from '../tools/stack/stack';
+import type { BenchOptions } from './options';
+import { renderTable } from './report/render-table';
+import { writeReport, type ReportFiles } from './report/write-report';
+import { runBench } from './runner';
+import { targetOf } from './stack-target';
+import type { BenchReport } from './types';
+
+export interface BenchOutcome {
+  readonly report: BenchReport;
+  readonly files: ReportFiles;
+}
+
+/**
+ * The whole `npm run bench`: use the running stack (or start one, and stop it afterwards unless
+ * `keepStack`), run every selected strategy, print the table, write the reports.
+ */
+export async function benchCommand(options: BenchOptions, log: (line: string) => void = console.log, keepStack = false): Promise<BenchOutcome> {
+  const stack = await ensureStack();
+  if (stack.started) log(`started a stack: ${stack.info.nginxUrl} (${keepStack ? 'kept running afterwards' : 'stopped afterwards'})`);
+  // Ctrl-C mid-run must not leave a stack this run started behind.
+  const interrupted = () => { void stack.stop().finally(() => process.exit(130)); };
+  if (stack.started && !keepStack) process.once('SIGINT', interrupted);
+  try {
+    const report = await runBench(targetOf(stack.info), options.settings);
+    log('');
+    log(renderTable(report, process.stdout.isTTY));
+    const files = writeReport(report, options.outDir);
+    log('');
+    log(`report: ${files.html}`);
+    log(`        ${files.markdown}`);
+    log(`        ${files.json}`);
+    return { report, files };
+  } finally {
+    process.removeListener('SIGINT', interrupted);
+    if (!keepStack) await stack.stop();
+  }
+}

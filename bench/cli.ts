@@ -1,0 +1,16 @@
+import { benchCommand } from './bench-command';
+import { parseBenchArgs } from './options';
+
+// npm run bench -- [--strategies a,b] [--stock N] [--requests N] [--connections N] [--work-ms N]
+//                  [--segments N] [--warmup N] [--quick] [--out DIR] [--keep-stack]
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const keepStack = argv.includes('--keep-stack');
+  const options = parseBenchArgs(argv.filter((a) => a !== '--keep-stack'));
+  await benchCommand(options, console.log, keepStack);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startRedisServer } from '../../tools/stack/servers/redis-server';
+import { machineInfo } from '../machine';
+import { fileStamp } from '../report/format';
+import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
+import { contenderNames, leaseMs, type ContenderName } from './contenders';
+import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
+import { runContender } from './run-contender';
+import { WorkerPool } from './worker-pool';
+
+// npm run bench:locks -- [--waiters 50] [--processes 3] [--grants 4500] [--rounds 3] [--contenders a,b] [--port 26700] [--out DIR]
+function options() {
+  const { values } = parseArgs({
+    options: {
+      waiters: { type: 'string', default: '50' },
+      processes: { type: 'string', default: '3' },
+      grants: { type: 'string', default: '4500' },
+      rounds: { type: 'string', default: '3' },
+      contenders: { type: 'string', default: contenderNames.join(',') },
+      port: { type: 'string', default: '26700' },
+      out: { type: 'string', default: 'bench/results' },
+    },
+  });
+  const positive = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  const contenders = values.contenders.split(',').map((c) => c.trim()).filter(Boolean);
+  const unknown = contenders.filter((c) => !(contenderNames as readonly string[]).includes(c));
+  if (unknown.length > 0) throw new Error(`unknown contenders: ${unknown.join(', ')} (known: ${contenderNames.join(', ')})`);
+  return {
+    waiters: positive('waiters', values.waiters),
+    processes: positive('processes', values.processes),
+    grants: positive('grants', values.grants),
+    rounds: positive('rounds', values.rounds),
+    contenders: contenders as ContenderName[],
+    port: positive('port', values.port),
+    out: values.out,
+  };
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const startedAt = new Date().toISOString();
+  const redis = await startRedisServer({ port: o.port, dir: `.stack/bench-locks-${o.port}` });
+  const redisUrl = `redis://127.0.0.1:${o.port}`;
+  const stopOnSignal = () => { void redis.stop().finally(() => process.exit(130)); };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  const rounds = new Map<ContenderName, LockBenchResult[]>(o.contenders.map((c) => [c, []]));
+  const pool = new WorkerPool(o.processes);
+  try {
+    for (let round = 0; round < o.rounds; round += 1) {
+      for (const contender of roundOrder(o.contenders, round)) {
+        process.stderr.write(`round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.grants} grants … `);
+        const result = await runContender(pool, { contender, redisUrl, waiters: o.waiters, grants: o.grants });
+        process.stderr.write(`${result.grantsPerSec.toFixed(0)} grants/s${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}\n`);
+        rounds.get(contender)!.push(result);
+      }
+    }
+  } finally {
+    await pool.close();
+    await redis.stop();
+  }
+  const results = o.contenders.map((c) => medianRound(rounds.get(c)!));
+  const report: LockBenchReport = {
+    startedAt,
+    machine: machineInfo(),
+    settings: { processes: o.processes, waiters: o.waiters, grants: o.grants, rounds: o.rounds, leaseMs },
+    method: `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating), figures from each contender's median round by grants/s. Per contender and round: ${o.processes} processes, each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter on a separate connection → release on one resource, until ${o.grants} grants in all; each worker warms up on a resource of its own, then all start together. Wait: from claiming a grant to entering the critical section, failed attempts included. Peers run with their defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance), lease ${leaseMs} ms.`,
+    results,
+  };
+  console.log(renderLockTable(report));
+  mkdirSync(o.out, { recursive: true });
+  const base = join(o.out, `locks-${fileStamp(startedAt)}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderLockMarkdown(report));
+  console.log(`\nreport: ${base}.md\n        ${base}.json`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

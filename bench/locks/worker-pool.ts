@@ -1,0 +1,57 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from './messages';
+
+const workerPath = join(__dirname, 'worker.ts');
+
+/** P worker processes started once for the whole run (process start-up is paid once, not per lock). */
+export class WorkerPool {
+  private readonly children: ChildProcess[];
+
+  constructor(readonly size: number) {
+    this.children = Array.from({ length: size }, () =>
+      fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  }
+
+  /**
+   * Gives each worker its config; once every one has warmed up and is ready, starts them all at
+   * once, so none runs uncontended; resolves with their reports.
+   */
+  async run(configs: readonly WorkerConfig[]): Promise<WorkerReport[]> {
+    const ready = this.children.map((child) => this.next(child, 'ready'));
+    const reports = this.children.map((child) => this.next(child, 'report'));
+    reports.forEach((r) => r.catch(() => undefined)); // awaited below, after 'ready'
+    this.children.forEach((child, i) => this.send(child, { type: 'run', config: configs[i] }));
+    await Promise.all(ready);
+    for (const child of this.children) this.send(child, { type: 'go' });
+    return (await Promise.all(reports)).map((m) => m.report);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.children.map((child) => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => { clearTimeout(timer); resolve(); });
+      if (child.connected) this.send(child, { type: 'exit' });
+      else child.kill();
+    })));
+  }
+
+  private send(child: ChildProcess, message: ParentMessage): void {
+    child.send(message);
+  }
+
+  /** The next message of `type` from `child`; rejects if it reports a failure or exits first. */
+  private next<T extends WorkerMessage['type']>(child: ChildProcess, type: T): Promise<Extract<WorkerMessage, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: WorkerMessage) => {
+        if (message.type === type) { cleanup(); resolve(message as Extract<WorkerMessage, { type: T }>); }
+        if (message.type === 'failed') { cleanup(); reject(new Error(`worker ${child.pid}: ${message.error}`)); }
+      };
+      const onExit = (code: number | null) => { cleanup(); reject(new Error(`worker ${child.pid} exited (${code}) before '${type}'`)); };
+      const cleanup = () => { child.removeListener('message', onMessage); child.removeListener('exit', onExit); };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchReport } from '../types';
+import { fileStamp } from './format';
+import { renderHtml } from './render-html';
+import { renderMarkdown } from './render-markdown';
+
+export interface ReportFiles {
+  readonly json: string;
+  readonly markdown: string;
+  readonly html: string;
+}
+
+/** Writes <stamp>.json, .md and .html into `outDir` (created when missing). */
+export function writeReport(report: BenchReport, outDir: string): ReportFiles {
+  mkdirSync(outDir, { recursive: true });
+  const base = join(outDir, fileStamp(report.startedAt));
+  const files = { json: `${base}.json`, markdown: `${base}.md`, html: `${base}.html` };
+  writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(files.markdown, renderMarkdown(report));
+  writeFileSync(files.html, renderHtml(report));
+  return files;
+}

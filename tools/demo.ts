@@ -1,0 +1,19 @@
+import { benchCommand } from '../bench/bench-command';
+import { parseBenchArgs } from '../bench/options';
+
+// npm run demo [-- bench options]: the main job. Stack up (or use the running one), every strategy
+// compared under load, the report's paths printed, and the stack stopped if this started it.
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  console.log('oversell-lab demo: every strategy under the same load, speed and correctness side by side');
+  const { report, files } = await benchCommand(options);
+  const wrong = report.results.filter((r) => !r.verdict.correct).map((r) => `${r.strategy} (${r.verdict.label})`);
+  console.log('');
+  console.log(`${report.results.length} strategies compared; wrong under load: ${wrong.length ? wrong.join(', ') : 'no strategy'}`);
+  console.log(`open ${files.html}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exitCode = 1;
+});
