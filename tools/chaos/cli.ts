@@ -1,0 +1,49 @@
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { ensureStack } from '../stack/stack';
+import { parseChaosArgs } from './options';
+import { runScenario, type ScenarioResult } from './scenario';
+import { renderDiedNotes, renderFailures, renderTable } from './table';
+
+// npm run chaos -- [--faults replica-kill,redis-restart,postgres-restart] [--strategies watchdog,db-atomic] …
+async function main(): Promise<void> {
+  const options = parseChaosArgs(process.argv.slice(2));
+  const stack = await ensureStack();
+  const results: ScenarioResult[] = [];
+  try {
+    const offered = ((await (await fetch(`${stack.info.nginxUrl}/strategies`)).json()) as Array<{ name: string }>).map((s) => s.name);
+    const missing = options.strategies.filter((s) => !offered.includes(s));
+    if (missing.length) throw new Error(`the API does not offer ${missing.join(', ')} (offered: ${offered.join(', ')})`);
+    const s = options.scenario;
+    console.log(`machine: Node ${process.versions.node}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
+    console.log(`chaos: ${s.requests} grabs per run through ${stack.info.nginxUrl}, ${s.concurrency} connections, ${s.ratePerSec}/s, ` +
+      `client timeout ${s.timeoutMs} ms, stock ${s.stock}; fault at ${s.faultAtMs} ms, dependencies down ${s.downMs} ms; ` +
+      `query ${JSON.stringify(s.query)}\n`);
+    for (const fault of options.faults) {
+      for (const strategy of options.strategies) {
+        process.stdout.write(`${fault} / ${strategy} … `);
+        const result = await runScenario(stack.info, fault, strategy, s);
+        console.log(result.ok ? 'ok' : 'FAILED');
+        results.push(result);
+      }
+    }
+  } finally {
+    if (stack.started) await stack.stop();
+  }
+  console.log(`\n${renderTable(results)}`);
+  const notes = renderDiedNotes(results);
+  if (notes.length) console.log(`\n${notes.join('\n')}`);
+  const failures = renderFailures(results);
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
+  if (failures.length) {
+    console.log(`\ninvariants broken:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nevery invariant held in ${results.length} runs`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,43 @@
+import { checkInvariants, type Observed } from './invariants';
+
+const healthy: Observed = {
+  audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0 },
+  acknowledged: ['a', 'b'],
+  grantedInDb: ['a', 'b', 'c'],
+  verdicts: ['granted', 'granted', 'died-with-replica', 'clear', 'refused'],
+  maxLatencyMs: 900,
+  timeoutMs: 10_000,
+  recovery: { sawUnhealthy: true, saw503: true, recoveryMs: 300 },
+  afterRecovery: ['granted', 'refused'],
+  dependencyFault: true,
+  unexpectedRestarts: 0,
+};
+
+const failed = (o: Observed) => checkInvariants(o).filter((c) => !c.ok).map((c) => c.name);
+
+describe('checkInvariants', () => {
+  it('passes a run that kept every invariant (a grant without an acknowledgement is allowed)', () => {
+    expect(failed(healthy)).toEqual([]);
+  });
+
+  it.each<[string, Partial<Observed>]>([
+    ['oversold 0', { audit: { initialStock: 2, stock: 0, grants: 3, oversold: 1, lostUpdates: 1 }, grantedInDb: ['a', 'b', 'c'] }],
+    ['lost updates 0', { audit: { initialStock: 10, stock: 8, grants: 3, oversold: 0, lostUpdates: 1 } }],
+    ['every acknowledged grant is in the database', { grantedInDb: ['a', 'x', 'c'] }],
+    ['grant rows = audit grants', { grantedInDb: ['a', 'b'] }],
+    ['every failure has a clear status', { verdicts: ['granted', 'unclear'] }],
+    ['no answer slower than the client timeout', { maxLatencyMs: 10_000 }],
+    ['health recovered by itself', { recovery: { sawUnhealthy: true, saw503: true, recoveryMs: undefined } }],
+    ['no replica crashed', { unexpectedRestarts: 1 }],
+    ['grabs served again after recovery', { afterRecovery: ['granted', 'clear'] }],
+    ['health went 503 during the fault', { recovery: { sawUnhealthy: true, saw503: false, recoveryMs: 10 } }],
+    ['health went down during the fault', { dependencyFault: false, recovery: { sawUnhealthy: false, saw503: false, recoveryMs: 10 } }],
+  ])('fails "%s" when it was broken', (name, change) => {
+    expect(failed({ ...healthy, ...change })).toContain(name);
+  });
+
+  it('checks stock + grants = initial stock on its own', () => {
+    const names = failed({ ...healthy, audit: { ...healthy.audit, stock: 6 } });
+    expect(names).toContain('stock + grants = initial stock');
+  });
+});

@@ -1,0 +1,72 @@
+import type { Recovery } from './health-watch';
+import type { Verdict } from './outcome';
+
+export interface Audit {
+  readonly initialStock: number;
+  readonly stock: number;
+  readonly grants: number;
+  readonly oversold: number;
+  readonly lostUpdates: number;
+}
+
+/** What one scenario observed, client side and database side. */
+export interface Observed {
+  readonly audit: Audit;
+  /** userIds the client saw answered 200. */
+  readonly acknowledged: readonly string[];
+  /** userIds of the coupon's grant rows (GET /coupons/:id/grants). */
+  readonly grantedInDb: readonly string[];
+  /** One verdict per request. */
+  readonly verdicts: readonly Verdict[];
+  /** Slowest answer, ms; must stay under the client timeout. */
+  readonly maxLatencyMs: number;
+  readonly timeoutMs: number;
+  readonly recovery: Recovery;
+  /** Verdicts of the requests sent once health had been back for a while (see scenario). */
+  readonly afterRecovery: readonly Verdict[];
+  /** A dependency was stopped: the replicas must stay up and say so with a 503 health. */
+  readonly dependencyFault: boolean;
+  /** Replica restarts during the run beyond the one the fault caused. */
+  readonly unexpectedRestarts: number;
+}
+
+export interface Check {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+const count = (verdicts: readonly Verdict[], v: Verdict) => verdicts.filter((x) => x === v).length;
+
+/** Every invariant of the fault suite, each with the figures that decide it. */
+export function checkInvariants(o: Observed): Check[] {
+  const inDb = new Set(o.grantedInDb);
+  const missing = o.acknowledged.filter((u) => !inDb.has(u));
+  const { audit } = o;
+  const unclear = count(o.verdicts, 'unclear');
+  const died = count(o.verdicts, 'died-with-replica');
+  const checks: Check[] = [
+    { name: 'oversold 0', ok: audit.oversold === 0, detail: `oversold ${audit.oversold}` },
+    { name: 'lost updates 0', ok: audit.lostUpdates === 0, detail: `lostUpdates ${audit.lostUpdates}` },
+    { name: 'stock + grants = initial stock', ok: audit.stock + audit.grants === audit.initialStock,
+      detail: `${audit.stock} + ${audit.grants} vs ${audit.initialStock}` },
+    { name: 'grant rows = audit grants', ok: o.grantedInDb.length === audit.grants,
+      detail: `${o.grantedInDb.length} rows vs audit ${audit.grants}` },
+    { name: 'every acknowledged grant is in the database', ok: missing.length === 0,
+      detail: missing.length ? `missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}` : `${o.acknowledged.length} of ${o.acknowledged.length}` },
+    // A 502 or broken connection counts as clear only when it was in flight on the killed replica.
+    { name: 'every failure has a clear status', ok: unclear === 0, detail: `${unclear} unclear, ${died} died with the killed replica` },
+    { name: 'no answer slower than the client timeout', ok: o.maxLatencyMs < o.timeoutMs,
+      detail: `max ${Math.round(o.maxLatencyMs)} ms, timeout ${o.timeoutMs} ms` },
+    { name: 'health recovered by itself', ok: o.recovery.recoveryMs !== undefined,
+      detail: o.recovery.recoveryMs === undefined ? 'never all 200 again' : `${Math.round(o.recovery.recoveryMs)} ms` },
+    { name: 'grabs served again after recovery',
+      ok: o.afterRecovery.every((v) => v === 'granted' || v === 'refused'),
+      detail: `${o.afterRecovery.filter((v) => v === 'granted' || v === 'refused').length} of ${o.afterRecovery.length} sent after recovery answered 200 or 409` },
+    { name: 'no replica crashed', ok: o.unexpectedRestarts === 0, detail: `${o.unexpectedRestarts} unexpected restarts` },
+    o.dependencyFault
+      ? { name: 'health went 503 during the fault', ok: o.recovery.saw503, detail: o.recovery.saw503 ? 'seen' : 'no 503 seen' }
+      : { name: 'health went down during the fault', ok: o.recovery.sawUnhealthy, detail: o.recovery.sawUnhealthy ? 'seen' : 'always 200' },
+  ];
+  return checks;
+}

@@ -1,0 +1,27 @@
+import { DEFAULT_SCENARIO, parseChaosArgs } from './options';
+
+describe('parseChaosArgs', () => {
+  it('defaults to every fault with watchdog and db-atomic', () => {
+    expect(parseChaosArgs([])).toEqual({
+      faults: ['replica-kill', 'redis-restart', 'postgres-restart'], strategies: ['watchdog', 'db-atomic'], scenario: DEFAULT_SCENARIO, json: undefined,
+    });
+  });
+
+  it('reads faults, strategies and figures', () => {
+    const o = parseChaosArgs(['--faults', 'redis-restart', '--strategies', 'watchdog', '--requests', '90', '--down-ms', '0', '--json', 'out.json']);
+    expect(o.faults).toEqual(['redis-restart']);
+    expect(o.strategies).toEqual(['watchdog']);
+    expect(o.scenario).toMatchObject({ requests: 90, downMs: 0, concurrency: DEFAULT_SCENARIO.concurrency });
+    expect(o.json).toBe('out.json');
+  });
+
+  it.each([
+    [['--faults', 'disk-full']],
+    [['--requests', '0']],
+    [['--rate', 'fast']],
+    [['--concurrency']],
+    [['--verbose', '1']],
+  ])('refuses %j', (argv) => {
+    expect(() => parseChaosArgs(argv)).toThrow();
+  });
+});

@@ -1,0 +1,45 @@
+/** What one grab request ended with, as the client saw it. */
+export type Outcome =
+  | { kind: 'answer'; status: number; code?: string }
+  /** The connection broke before an answer (reset, refused, closed). */
+  | { kind: 'broken'; reason: string }
+  /** No answer within the client's timeout. */
+  | { kind: 'timeout' };
+
+/** How the fault suite judges an outcome. */
+export type Verdict =
+  /** 200: the grant was acknowledged. */
+  | 'granted'
+  /** 409 (sold out, duplicate): a business answer, not a failure. */
+  | 'refused'
+  /** 429 or 503 with a contract code: a failure the client can act on (retry later). */
+  | 'clear'
+  /**
+   * nginx's 502 or a broken connection for a request that was in flight on the replica that was
+   * killed: nginx never re-sends a POST it already passed on, so the client cannot know whether
+   * it was granted. Expected only for the replica-kill fault, and only for requests in flight then.
+   */
+  | 'died-with-replica'
+  /** Anything else (a bare 500, a 502 with no replica killed, a timeout): an invariant failure. */
+  | 'unclear';
+
+const CLEAR_STATUSES = new Set([429, 503]);
+
+/** A short label for the status table, e.g. `503 DEPENDENCY.UNAVAILABLE`, `reset`, `timeout`. */
+export function label(outcome: Outcome): string {
+  if (outcome.kind === 'timeout') return 'timeout';
+  if (outcome.kind === 'broken') return outcome.reason;
+  return outcome.code ? `${outcome.status} ${outcome.code}` : String(outcome.status);
+}
+
+/** `inFlightAtKill`: the request was sent before a replica was SIGKILLed and answered after. */
+export function judge(outcome: Outcome, inFlightAtKill: boolean): Verdict {
+  if (outcome.kind === 'timeout') return 'unclear';
+  if (outcome.kind === 'broken') return inFlightAtKill ? 'died-with-replica' : 'unclear';
+  const { status, code } = outcome;
+  if (status === 200) return 'granted';
+  if (status === 409 && code) return 'refused';
+  if (CLEAR_STATUSES.has(status) && code) return 'clear';
+  if (status === 502 && inFlightAtKill) return 'died-with-replica';
+  return 'unclear';
+}

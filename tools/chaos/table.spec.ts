@@ -1,0 +1,29 @@
+import type { ScenarioResult } from './scenario';
+import { renderFailures, renderTable, statusSummary } from './table';
+
+const result = (over: Partial<ScenarioResult>): ScenarioResult => ({
+  fault: 'redis-restart', strategy: 'watchdog', couponId: 1, requests: 600, acknowledged: 239,
+  audit: { initialStock: 300, stock: 61, grants: 239, oversold: 0, lostUpdates: 0 },
+  statuses: { '200': 239, '503 DEPENDENCY.UNAVAILABLE': 361 }, verdicts: { granted: 239, refused: 0, clear: 361, 'died-with-replica': 0, unclear: 0 },
+  recoveryMs: 516, maxLatencyMs: 3535, inFlightAtKill: 0, diedWithReplica: { count: 0, grantedInDb: 0 }, injectedAtMs: 2000, healedAtMs: 7000, timeline: [], checks: [], ok: true, ...over,
+});
+
+describe('chaos table', () => {
+  it('sums statuses biggest first', () => {
+    expect(statusSummary({ '200': 3, '502': 1, '409 STOCK.SOLD_OUT': 5 })).toBe('409 STOCK.SOLD_OUT×5 200×3 502×1');
+  });
+
+  it('prints one aligned row per scenario with its figures and verdict', () => {
+    const lines = renderTable([result({}), result({ fault: 'replica-kill', recoveryMs: undefined, ok: false })]).split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^fault\s+strategy\s+requests\s+acked grants\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+verdict$/);
+    expect(lines[2]).toMatch(/^redis-restart\s+watchdog\s+600\s+239\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+0.5 s\s+ok$/);
+    expect(lines[3]).toMatch(/never\s+FAIL$/);
+    expect(lines[2].indexOf('239')).toBe(lines[0].indexOf('acked grants'));
+  });
+
+  it('lists the failed checks only', () => {
+    const checks = [{ name: 'oversold 0', ok: false, detail: 'oversold 2' }, { name: 'lost updates 0', ok: true, detail: '' }];
+    expect(renderFailures([result({ checks, ok: false })])).toEqual(['redis-restart / watchdog: oversold 0 — oversold 2']);
+  });
+});
