@@ -44,7 +44,8 @@ export class CouponsService {
   async reset(id: number, stock: number, segments?: number): Promise<Coupon> {
     return this.run(() =>
       this.db.transaction(async (tx) => {
-        const [row] = await tx.query(
+        // TypeORM answers an UPDATE with [rows, affected], unlike an INSERT.
+        const [[row]] = await tx.query(
           'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments) WHERE id = $1 RETURNING name, segments',
           [id, stock, segments ?? null],
         );
