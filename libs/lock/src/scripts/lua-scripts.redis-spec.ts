@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { probeClient, testRedisUrl, uniqueResource } from '../../../../test/redis/lock-kit';
 import { lockKeys, type LockKeys } from '../lock-keys';
@@ -22,16 +21,26 @@ beforeEach(() => {
   keys = lockKeys(uniqueResource('lua'));
 });
 
-/** Collects the messages published on `channel` while `work` runs. */
+/**
+ * Collects the messages published on `channel` while `work` runs. A sentinel published after
+ * the work on the same connection arrives after them all, so no sleep is needed.
+ */
 async function published(channel: string, work: () => Promise<unknown>): Promise<string[]> {
   const messages: string[] = [];
-  const onMessage = (from: string, message: string) => from === channel && messages.push(message);
+  const sentinel = `sentinel-${Math.random().toString(36).slice(2)}`;
+  let sentinelSeen!: () => void;
+  const seen = new Promise<void>((resolve) => (sentinelSeen = resolve));
+  const onMessage = (from: string, message: string) => {
+    if (from !== channel) return;
+    if (message === sentinel) sentinelSeen();
+    else messages.push(message);
+  };
   subscriber.on('message', onMessage);
   await subscriber.subscribe(channel);
   try {
     await work();
-    await redis.ping(); // the message was sent before this reply; give the subscriber a moment
-    await sleep(20);
+    await redis.publish(channel, sentinel);
+    await seen;
     return messages;
   } finally {
     subscriber.off('message', onMessage);
