@@ -18,6 +18,11 @@ export interface LockModuleOptions {
   readonly redlockUrls?: readonly string[];
   /** A Redis command slower than this fails (LockUnavailableError); default 2000. */
   readonly commandTimeoutMs?: number;
+  /**
+   * Hand-offs in a row to the next waiter of the same process before a real release (owner-checked,
+   * reentrant, watchdog); 0 turns them off. Default 8.
+   */
+  readonly handoffLimit?: number;
 }
 
 export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: LOCK_MODULE_OPTIONS } =

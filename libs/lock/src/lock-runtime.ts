@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { HeldLocks } from './held-locks';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
 import { Renewer } from './renewal/renewer';
-import { LocalQueue } from './waiting/local-queue';
+import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
 import { WakeSubscriber } from './waiting/wake-subscriber';
 
 /** After acquiring, wait for this many replicas to have the lock, else treat it as not acquired. */
@@ -17,6 +17,11 @@ export interface LockRuntimeOptions {
   readonly waitForReplicas?: WaitForReplicas;
   /** Per-command timeout; raised automatically to outlast a WAIT. */
   readonly commandTimeoutMs?: number;
+  /**
+   * How many times in a row a holder may hand the lock straight to the next waiter of this
+   * process before releasing it for the others; 0 turns hand-offs off. Default 8.
+   */
+  readonly handoffLimit?: number;
 }
 
 /**
@@ -24,7 +29,7 @@ export interface LockRuntimeOptions {
  * connection, the local lines, the one renewer and the registry of held locks.
  */
 export class LockRuntime {
-  readonly queue = new LocalQueue();
+  readonly queue: LocalQueue;
   readonly renewer = new Renewer();
   readonly held = new HeldLocks();
   readonly wake: WakeSubscriber;
@@ -36,8 +41,10 @@ export class LockRuntime {
     wakeRedis: Redis,
     readonly replicaId: string,
     readonly waitForReplicas?: WaitForReplicas,
+    handoffLimit = DEFAULT_HANDOFF_LIMIT,
   ) {
     this.wake = new WakeSubscriber(wakeRedis);
+    this.queue = new LocalQueue(handoffLimit);
   }
 
   static connect(options: LockRuntimeOptions): LockRuntime {
@@ -51,6 +58,7 @@ export class LockRuntime {
       createWakeRedis(options.redisUrl, settings),
       options.replicaId,
       options.waitForReplicas,
+      options.handoffLimit,
     );
   }
 

@@ -14,6 +14,9 @@ function validated(options: LockModuleOptions): LockModuleOptions {
   if (replicas && (!(replicas.replicas >= 1) || !(replicas.timeoutMs >= 0))) {
     throw new Error('LockModule: waitForReplicas needs replicas >= 1 and timeoutMs >= 0');
   }
+  if (options.handoffLimit !== undefined && !(Number.isInteger(options.handoffLimit) && options.handoffLimit >= 0)) {
+    throw new Error('LockModule: handoffLimit must be an integer >= 0');
+  }
   return options;
 }
 

@@ -10,6 +10,8 @@ declare module 'ioredis' {
     lockReentrantRelease(lockKey: string, wakeChannel: string, owner: string, leaseMs: number): Result<1 | 0 | -1, Context>;
     lockReentrantRenew(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
     lockFencedAcquire(lockKey: string, fenceKey: string, owner: string, leaseMs: number): Result<[0 | 1, number], Context>;
+    lockOwnerHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
+    lockReentrantHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
   }
 }
 
@@ -20,6 +22,8 @@ export const LUA_COMMANDS = {
   lockReentrantRelease: ['reentrant-release.lua', 2],
   lockReentrantRenew: ['reentrant-renew.lua', 1],
   lockFencedAcquire: ['fenced-acquire.lua', 2],
+  lockOwnerHandoff: ['owner-handoff.lua', 1],
+  lockReentrantHandoff: ['reentrant-handoff.lua', 1],
 } as const;
 
 /**

@@ -185,3 +185,55 @@ describe('a lock of the other kind (left by another strategy on the same resourc
     expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
   });
 });
+
+describe('owner-handoff.lua', () => {
+  it('passes the lock to the next owner with its lease, without a wake-up', async () => {
+    await redis.set(keys.lock, 'me', 'PX', 100);
+    const messages = await published(keys.wake, async () => {
+      expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(1);
+    });
+    expect(await redis.get(keys.lock)).toBe('next');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+    expect(messages).toEqual([]);
+  });
+
+  it('returns 0 and changes nothing when the lock is someone else\'s, gone, or of another kind', async () => {
+    await redis.set(keys.lock, 'other', 'PX', 5000);
+    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
+    expect(await redis.get(keys.lock)).toBe('other');
+    await redis.del(keys.lock);
+    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
+    expect(await redis.exists(keys.lock)).toBe(0);
+    await redis.hset(keys.lock, 'me', 1);
+    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
+    expect(await redis.hgetall(keys.lock)).toEqual({ me: '1' });
+  });
+});
+
+describe('reentrant-handoff.lua', () => {
+  it('passes a single hold to the next owner: only it in the hash, count 1, its lease', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 100);
+    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(1);
+    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:b': '1' });
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+  });
+
+  it('returns 0 and changes nothing while nested holds remain', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000);
+    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000);
+    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
+    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '2' });
+  });
+
+  it('returns 0 and changes nothing when the lock is someone else\'s, gone, or of another kind', async () => {
+    await redis.lockReentrantAcquire(keys.lock, 'api-2:x', 5000);
+    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
+    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-2:x': '1' });
+    await redis.del(keys.lock);
+    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
+    expect(await redis.exists(keys.lock)).toBe(0);
+    await redis.set(keys.lock, 'api-1:a', 'PX', 5000);
+    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
+    expect(await redis.get(keys.lock)).toBe('api-1:a');
+  });
+});

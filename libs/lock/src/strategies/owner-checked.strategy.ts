@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LockKeys } from '../lock-keys';
 import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
 import type { Attempt, ReleaseOutcome } from '../verbs/attempt';
+import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseOwner } from '../verbs/release-owner';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
@@ -23,5 +24,9 @@ export class OwnerCheckedStrategy extends RedisLockStrategy {
 
   protected releaseVerb(keys: LockKeys, owner: string): Promise<ReleaseOutcome> {
     return releaseOwner(this.runtime.redis, keys, owner);
+  }
+
+  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<boolean> {
+    return handOffOwner(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

@@ -49,6 +49,11 @@ export abstract class RedisLockStrategy implements LockStrategy {
   protected onHeld(_hold: Hold, _keys: LockKeys, _leaseMs: number): void {}
   /** Called before the release verb (the watchdog stops renewing and waits for a renewal in flight). */
   protected async beforeRelease(_hold: Hold): Promise<void> {}
+  /**
+   * Passes a held lock straight to `nextOwner`, a waiter of this process (true when done). The
+   * strategies without one always release for real.
+   */
+  protected handOffVerb?(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<boolean>;
 
   run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     return inSomeFlow(() => this.runInFlow(resource, options, critical));
@@ -73,6 +78,8 @@ export abstract class RedisLockStrategy implements LockStrategy {
         waitMs: options.waitMs,
         skipLine: this.reentrant && this.runtime.held.of(keys.lock, owner).length > 0,
         attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
+        handoff: this.handsOff() ? { kind: this.name, owner, leaseMs: options.leaseMs } : undefined,
+        giveWay: () => this.runtime.redis.ping(),
       }),
     );
     if (!attempt.acquired) {
@@ -82,7 +89,10 @@ export abstract class RedisLockStrategy implements LockStrategy {
       throw new LockTimeoutError(resource, waitedMs, ttl !== undefined && ttl > 0 ? ttl : undefined);
     }
     const acquiredAt = Date.now();
-    this.emit('acquire', resource, owner, { durationMs: acquiredAt - started, detail: attempt.fenceToken?.toString() });
+    this.emit('acquire', resource, owner, {
+      durationMs: acquiredAt - started,
+      detail: attempt.handedOver ? 'handed over' : attempt.fenceToken?.toString(),
+    });
     const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt);
     this.runtime.held.add(hold);
     this.onHeld(hold, keys, options.leaseMs);
@@ -114,7 +124,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
   private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, acquiredAt: number): Promise<void> {
     try {
       await this.beforeRelease(hold);
-      const outcome = await this.releaseVerb(keys, hold.owner, leaseMs);
+      const outcome = (await this.handOff(hold, keys)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
@@ -132,6 +142,32 @@ export abstract class RedisLockStrategy implements LockStrategy {
     } finally {
       this.runtime.held.delete(hold);
     }
+  }
+
+  /** Hand-offs need the strategy's script, and are off under WAIT (the taker would skip it). */
+  private handsOff(): boolean {
+    return this.handOffVerb !== undefined && !this.runtime.waitForReplicas && this.runtime.queue.handoffLimit > 0;
+  }
+
+  /**
+   * If the head of this process's line waits for the same lock, hand it over instead of
+   * releasing: the lock never sits free between two holders of one process. Undefined when
+   * there is no one to hand to, the line had its hand-offs in a row, or the script refused
+   * (then the ordinary release tells what happened to our lock).
+   */
+  private async handOff(hold: Hold, keys: LockKeys): Promise<ReleaseOutcome | undefined> {
+    if (!this.handsOff() || this.runtime.held.of(hold.lockKey, hold.owner).length > 1) return undefined;
+    const slot = this.runtime.queue.claimable(keys.lock, this.name);
+    if (!slot?.claim()) return undefined;
+    let handed = false;
+    try {
+      handed = await this.handOffVerb!(keys, hold.owner, slot.owner, slot.leaseMs);
+    } finally {
+      slot.settle(handed);
+    }
+    if (!handed) return undefined;
+    this.runtime.queue.handedOff(keys.lock);
+    return { status: 'released', detail: 'handed over' };
   }
 
   /** One attempt, then (when configured) WAIT for replicas; too few acknowledgements undo it. */

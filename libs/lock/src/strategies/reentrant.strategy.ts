@@ -3,6 +3,7 @@ import { currentFlowId } from '../flow-context';
 import type { LockKeys } from '../lock-keys';
 import { acquireReentrant } from '../verbs/acquire-reentrant';
 import type { Attempt, ReleaseOutcome } from '../verbs/attempt';
+import { handOffReentrant } from '../verbs/handoff-reentrant';
 import { releaseReentrant } from '../verbs/release-reentrant';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
@@ -24,5 +25,9 @@ export class ReentrantStrategy extends RedisLockStrategy {
 
   protected releaseVerb(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome> {
     return releaseReentrant(this.runtime.redis, keys, owner, leaseMs);
+  }
+
+  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<boolean> {
+    return handOffReentrant(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

@@ -5,6 +5,8 @@ export interface Attempt {
   readonly holderTtlMs?: number;
   /** When acquired by a fencing strategy: the token. */
   readonly fenceToken?: number;
+  /** When acquired: handed over by a holder of this process, not taken in Redis. */
+  readonly handedOver?: boolean;
 }
 
 /** What a release found. */

@@ -1,4 +1,5 @@
 import type { Attempt } from '../verbs/attempt';
+import { HandoffSlot } from './handoff-slot';
 import type { LocalQueue } from './local-queue';
 import type { WakeSubscriber, WakeListener } from './wake-subscriber';
 
@@ -11,14 +12,24 @@ export interface WaitPlan {
   readonly skipLine: boolean;
   /** One attempt in Redis. */
   attempt(): Promise<Attempt>;
+  /** Accept the lock straight from a holder of this process with the same kind of lock. */
+  readonly handoff?: { readonly kind: string; readonly owner: string; readonly leaseMs: number };
+  /**
+   * One round trip to Redis, taken before the first attempt after this process ended a run of
+   * hand-offs: the other processes' waiters, woken by the same release, reach Redis first.
+   */
+  giveWay?(): Promise<unknown>;
 }
+
+/** What a waiter that was handed the lock returns. */
+export const HANDED_OVER: Attempt = { acquired: true, handedOver: true };
 
 /**
  * Acquire, waiting up to waitMs. Within the process, contenders line up (FIFO) and only the head
  * tries Redis. The head subscribes to the lock's wake-up channel before retrying (so a release
- * between its attempt and its sleep is not missed), then sleeps until a wake-up or the holder's
- * remaining TTL, whichever comes first, and tries again. Returns the acquiring attempt, or the
- * last failed one when the wait budget ran out.
+ * between its attempt and its sleep is not missed), then sleeps until a wake-up, the holder's
+ * remaining TTL, or a hand-off from a holder of this process, whichever comes first. Returns the
+ * acquiring attempt (or HANDED_OVER), or the last failed one when the wait budget ran out.
  */
 export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, plan: WaitPlan): Promise<Attempt> {
   const deadline = Date.now() + plan.waitMs;
@@ -27,13 +38,29 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
     if (reentered.acquired) return reentered;
   }
   const place = queue.enter(plan.lineKey, Math.max(0, deadline - Date.now()));
+  const slot = plan.handoff && new HandoffSlot(plan.handoff.kind, plan.handoff.owner, plan.handoff.leaseMs);
+  // A claimed slot is settled by the holder within one script call; until then nothing we saw counts.
+  const handedOver = async () => slot !== undefined && (await slot.handed());
   let listener: WakeListener | undefined;
   try {
     if (!(await place.turn)) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
+    if (slot) place.offer(slot);
     for (;;) {
+      if (await handedOver()) return HANDED_OVER;
       listener?.mark();
-      const attempt = await plan.attempt();
-      if (attempt.acquired) return attempt;
+      let attempt: Attempt;
+      try {
+        if (plan.giveWay && queue.takeYield(plan.lineKey)) await plan.giveWay();
+        attempt = await plan.attempt();
+      } catch (error) {
+        if (await handedOver()) return HANDED_OVER;
+        throw error;
+      }
+      if (attempt.acquired) {
+        queue.tookInRedis(plan.lineKey);
+        return attempt;
+      }
+      if (slot?.isTaken) continue;
       queue.noteHolderTtl(plan.lineKey, attempt.holderTtlMs, Date.now());
       const leftMs = deadline - Date.now();
       if (leftMs <= 0) return attempt;
@@ -41,9 +68,10 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
         listener = await wake.listen(plan.wakeChannel);
         continue; // retry at once: the holder may have released before we were subscribed
       }
-      await listener.wait(sleepBound(attempt.holderTtlMs, leftMs));
+      await listener.wait(sleepBound(attempt.holderTtlMs, leftMs), slot?.claimed());
     }
   } finally {
+    slot?.close();
     listener?.close();
     place.leave();
   }

@@ -1,3 +1,4 @@
+import { HandoffSlot } from './handoff-slot';
 import { LocalQueue } from './local-queue';
 
 describe('LocalQueue', () => {
@@ -75,5 +76,54 @@ describe('LocalQueue', () => {
     head.leave();
     queue.enter('k', 1000);
     expect(queue.holderTtl('k', 1000)).toBeUndefined(); // forgotten with the line
+  });
+});
+
+describe('LocalQueue hand-offs', () => {
+  it('offers the head\'s slot to a holder of the same kind only', async () => {
+    const queue = new LocalQueue(8);
+    const head = queue.enter('k', 1000);
+    const second = queue.enter('k', 1000);
+    await head.turn;
+    const slot = new HandoffSlot('owner-checked', 'w', 1000);
+    head.offer(slot);
+    second.offer(new HandoffSlot('owner-checked', 'not-head', 1000)); // ignored: not at the head
+    expect(queue.claimable('k', 'owner-checked')).toBe(slot);
+    expect(queue.claimable('k', 'watchdog')).toBeUndefined();
+    expect(queue.claimable('other', 'owner-checked')).toBeUndefined();
+    slot.close();
+    expect(queue.claimable('k', 'owner-checked')).toBeUndefined();
+  });
+
+  it('refuses the hand-off after `limit` in a row, once, then counts again', async () => {
+    const queue = new LocalQueue(2);
+    const head = queue.enter('k', 1000);
+    await head.turn;
+    head.offer(new HandoffSlot('x', 'w', 1000));
+    const pattern: boolean[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const slot = queue.claimable('k', 'x');
+      pattern.push(slot !== undefined);
+      if (slot) queue.handedOff('k');
+    }
+    expect(pattern).toEqual([true, true, false, true, true, false]);
+  });
+
+  it('starts counting again when the process took the lock in Redis', async () => {
+    const queue = new LocalQueue(1);
+    const head = queue.enter('k', 1000);
+    await head.turn;
+    head.offer(new HandoffSlot('x', 'w', 1000));
+    queue.handedOff('k');
+    queue.tookInRedis('k');
+    expect(queue.claimable('k', 'x')).toBeDefined();
+  });
+
+  it('never hands off with a limit of 0', async () => {
+    const queue = new LocalQueue(0);
+    const head = queue.enter('k', 1000);
+    await head.turn;
+    head.offer(new HandoffSlot('x', 'w', 1000));
+    expect(queue.claimable('k', 'x')).toBeUndefined();
   });
 });

@@ -1,6 +1,10 @@
+import type { HandoffSlot } from './handoff-slot';
+
 /** A place in a local line: `turn` resolves true at the head, false if the timeout came first. */
 export interface QueuePlace {
   readonly turn: Promise<boolean>;
+  /** At the head: let a holder of this process hand its lock straight to us. */
+  offer(slot: HandoffSlot): void;
   /** Leave the line (at the head: hand the turn to the next). Idempotent. */
   leave(): void;
 }
@@ -8,7 +12,11 @@ export interface QueuePlace {
 interface Waiter {
   readonly admit: (atHead: boolean) => void;
   timer?: ReturnType<typeof setTimeout>;
+  slot?: HandoffSlot;
 }
+
+/** Consecutive local hand-offs allowed before a real release lets the other processes in. */
+export const DEFAULT_HANDOFF_LIMIT = 8;
 
 /**
  * FIFO lines per key, inside one process: only the head of a line contends in Redis, the rest
@@ -19,6 +27,13 @@ export class LocalQueue {
   private readonly lines = new Map<string, Waiter[]>();
   /** The holder's TTL the head last saw, per line: a fair Retry-After for those who time out queued. */
   private readonly seenTtls = new Map<string, { readonly ttlMs: number; readonly at: number }>();
+  /** Hand-offs in a row per line since this process last took the lock in Redis. */
+  private readonly handoffs = new Map<string, number>();
+  /** Lines whose holder released for real after its hand-offs: their head lets the others go first. */
+  private readonly yielding = new Set<string>();
+
+  /** `handoffLimit` 0 turns hand-offs off: every release goes through Redis. */
+  constructor(readonly handoffLimit = DEFAULT_HANDOFF_LIMIT) {}
 
   enter(key: string, timeoutMs: number): QueuePlace {
     let line = this.lines.get(key);
@@ -38,7 +53,45 @@ export class LocalQueue {
         waiter.admit(false);
       }, Math.max(0, timeoutMs));
     }
-    return { turn, leave: () => this.remove(key, waiter) };
+    return {
+      turn,
+      offer: (slot) => {
+        if (this.lines.get(key)?.[0] === waiter) waiter.slot = slot;
+      },
+      leave: () => this.remove(key, waiter),
+    };
+  }
+
+  /**
+   * The head's hand-off slot for a holder of `kind` about to release, if it may hand over: the
+   * head is open to it and the line has not had `handoffLimit` hand-offs in a row (past that the
+   * holder releases for real, so the other processes get their turn).
+   */
+  claimable(key: string, kind: string): HandoffSlot | undefined {
+    const slot = this.lines.get(key)?.[0]?.slot;
+    if (!slot || slot.kind !== kind || !slot.isOpen) return undefined;
+    const inARow = this.handoffs.get(key) ?? 0;
+    if (inARow >= this.handoffLimit) {
+      this.handoffs.delete(key);
+      this.yielding.add(key);
+      return undefined;
+    }
+    return slot;
+  }
+
+  /** A holder handed the lock to the head of `key`'s line. */
+  handedOff(key: string): void {
+    this.handoffs.set(key, (this.handoffs.get(key) ?? 0) + 1);
+  }
+
+  /** This process took `key`'s lock in Redis: the count of hand-offs in a row starts again. */
+  tookInRedis(key: string): void {
+    this.handoffs.delete(key);
+  }
+
+  /** True once after a release that ended a run of hand-offs: the head should give way first. */
+  takeYield(key: string): boolean {
+    return this.yielding.delete(key);
   }
 
   /** The head reports the holder's remaining TTL it was told by Redis. */
@@ -67,6 +120,8 @@ export class LocalQueue {
     if (line.length === 0) {
       this.lines.delete(key);
       this.seenTtls.delete(key);
+      this.handoffs.delete(key);
+      this.yielding.delete(key);
       return;
     }
     if (index === 0) {

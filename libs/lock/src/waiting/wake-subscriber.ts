@@ -4,8 +4,8 @@ import type { Redis } from 'ioredis';
 export interface WakeListener {
   /** Remember the wake-ups seen so far: call just before an acquire attempt. */
   mark(): void;
-  /** Resolves on a wake-up since the last mark, or after `timeoutMs`, whichever comes first. */
-  wait(timeoutMs: number): Promise<'woken' | 'timeout'>;
+  /** Resolves on a wake-up since the last mark, after `timeoutMs`, or when `interrupt` settles. */
+  wait(timeoutMs: number, interrupt?: Promise<unknown>): Promise<'woken' | 'timeout'>;
   close(): void;
 }
 
@@ -58,7 +58,7 @@ export class WakeSubscriber {
       mark: () => {
         seen = state.wakeups;
       },
-      wait: (timeoutMs) => {
+      wait: (timeoutMs, interrupt) => {
         if (state.wakeups > seen) return Promise.resolve('woken');
         return new Promise((resolve) => {
           const wake = () => finish('woken');
@@ -69,6 +69,7 @@ export class WakeSubscriber {
             resolve(how);
           }
           state.sleepers.add(wake);
+          interrupt?.then(wake, wake);
         });
       },
       close: () => {

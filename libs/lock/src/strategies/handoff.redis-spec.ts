@@ -1,0 +1,172 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import {
+  deferred, OverlapCounter, probeClient, startReplica, uniqueResource, within, type TestReplica,
+} from '../../../../test/redis/lock-kit';
+import { lockKeys } from '../lock-keys';
+import { LockLostError } from '../lock.errors';
+import type { LockEvent } from '../lock-events';
+
+// Hand-offs inside one process: a holder passes its lock straight to the next local waiter,
+// at most `handoffLimit` times in a row, then releases for real so other processes get in.
+const HANDING = ['owner-checked', 'reentrant', 'watchdog'] as const;
+let probe: Redis;
+const replicas: TestReplica[] = [];
+const replica = (id: string, handoffLimit?: number, extra = {}) => {
+  const r = startReplica(id, { ...(handoffLimit === undefined ? {} : { handoffLimit }), ...extra });
+  replicas.push(r);
+  return r;
+};
+
+beforeAll(() => {
+  probe = probeClient();
+});
+afterEach(async () => {
+  await Promise.all(replicas.splice(0).map((r) => r.close()));
+});
+afterAll(() => probe.quit());
+
+const handedOver = (events: LockEvent[]) => events.filter((e) => e.type === 'acquire' && e.detail === 'handed over');
+
+/** The lock's value for `owner` as Redis has it: the string, or the hash field's count. */
+async function heldBy(lockKey: string, owner: string): Promise<boolean> {
+  const type = await probe.type(lockKey);
+  if (type === 'string') return (await probe.get(lockKey)) === owner;
+  if (type === 'hash') return (await probe.hget(lockKey, owner)) !== null && (await probe.hlen(lockKey)) === 1;
+  return false;
+}
+
+describe.each(HANDING)('%s', (name) => {
+  it('ten waiters of one process, limit 3: seven hand-offs, three real releases, one holder at a time, in arrival order', async () => {
+    const a = replica('api-1', 3);
+    const resource = uniqueResource(`handoff-${name}`);
+    const { lock } = lockKeys(resource);
+    const overlap = new OverlapCounter();
+    const order: number[] = [];
+    const ownLock: boolean[] = [];
+    const leases: number[] = [];
+    await Promise.all(Array.from({ length: 10 }, (_, i) =>
+      a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
+        overlap.enter();
+        order.push(i);
+        ownLock.push(await heldBy(lock, held.owner));
+        leases.push(await probe.pttl(lock));
+        await sleep(5);
+        overlap.leave();
+      })));
+    expect(overlap.max).toBe(1);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(ownLock).toEqual(Array(10).fill(true)); // each holder's own value, set by the hand-off
+    expect(Math.min(...leases)).toBeGreaterThan(4000); // and its own full lease
+    expect(handedOver(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
+    expect(a.events.of('release').filter((e) => e.detail !== 'handed over')).toHaveLength(3);
+    expect(await probe.exists(lock)).toBe(0);
+  });
+
+  it('keeps the other processes in: no process holds more than limit + 1 times in a row', async () => {
+    const limit = 2;
+    const [a, b] = [replica('api-1', limit), replica('api-2', limit)];
+    const resource = uniqueResource(`handoff-fair-${name}`);
+    const overlap = new OverlapCounter();
+    const holders: string[] = [];
+    await Promise.all(Array.from({ length: 40 }, (_, i) => {
+      const r = i % 2 === 0 ? a : b;
+      return r.strategy(name).run(resource, { leaseMs: 5000, waitMs: 20_000 }, async () => {
+        overlap.enter();
+        holders.push(r.runtime.replicaId);
+        await sleep(2);
+        overlap.leave();
+      });
+    }));
+    const runs = holders.reduce<number[]>((acc, id, i) => (i > 0 && id === holders[i - 1] ? [...acc.slice(0, -1), acc[acc.length - 1] + 1] : [...acc, 1]), []);
+    expect(overlap.max).toBe(1);
+    expect(holders).toHaveLength(40);
+    expect(Math.max(...runs)).toBeLessThanOrEqual(limit + 1);
+    expect(handedOver([...a.events.events, ...b.events.events]).length).toBeGreaterThan(0);
+  });
+
+  it('never hands off with a limit of 0', async () => {
+    const a = replica('api-1', 0);
+    const resource = uniqueResource(`handoff-off-${name}`);
+    await Promise.all(Array.from({ length: 5 }, () =>
+      a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2))));
+    expect(handedOver(a.events.events)).toHaveLength(0);
+    expect(a.events.of('release')).toHaveLength(5);
+  });
+
+  it('never hands off under WAIT: the taker would skip the replica check', async () => {
+    const a = replica('api-1', 8, { waitForReplicas: { replicas: 0, timeoutMs: 0 } });
+    const resource = uniqueResource(`handoff-wait-${name}`);
+    await Promise.all(Array.from({ length: 5 }, () =>
+      a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2))));
+    expect(handedOver(a.events.events)).toHaveLength(0);
+  });
+});
+
+it('owner-checked: a holder whose lease ran out cannot hand over; the waiter waits for the real holder', async () => {
+  const [a, b] = [replica('api-1'), replica('api-2')];
+  const resource = uniqueResource('handoff-expired');
+  const { lock } = lockKeys(resource);
+  const aIn = deferred();
+  const aMayLeave = deferred();
+  const bIn = deferred();
+  const bMayLeave = deferred();
+  let aSignal: AbortSignal | undefined;
+  let bLeftAt = 0;
+
+  const aRun = a.strategy('owner-checked').run(resource, { leaseMs: 150, waitMs: 1000 }, async (held) => {
+    aSignal = held.signal;
+    aIn.resolve();
+    await aMayLeave.promise; // past the lease: the key expires under us
+  });
+  await aIn.promise;
+  const bRun = b.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
+    bIn.resolve();
+    await bMayLeave.promise;
+    bLeftAt = Date.now();
+  });
+  await within(bIn.promise, 5000, 'b getting in after a\'s lease');
+  const wRun = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => Date.now());
+  const deadline = Date.now() + 5000;
+  while (!a.runtime.queue.claimable(lock, 'owner-checked')) {
+    if (Date.now() > deadline) throw new Error('the local waiter never opened its slot');
+    await sleep(1);
+  }
+
+  aMayLeave.resolve();
+  await aRun;
+  expect(a.events.of('release-refused', resource)).toHaveLength(1);
+  expect(aSignal!.reason).toBeInstanceOf(LockLostError);
+  expect(await probe.get(lock)).not.toBeNull(); // still b's
+  bMayLeave.resolve();
+  await bRun;
+  const wEnteredAt = await wRun;
+  expect(wEnteredAt).toBeGreaterThanOrEqual(bLeftAt);
+  expect(handedOver(a.events.events)).toHaveLength(0);
+});
+
+it('watchdog: the holder a lock was handed to is renewed under its own owner', async () => {
+  const a = replica('api-1');
+  const resource = uniqueResource('handoff-renewed');
+  const { lock } = lockKeys(resource);
+  const leaseMs = 300;
+  const firstIn = deferred();
+  const firstMayLeave = deferred();
+  let secondOwner = '';
+  let renewedAfterHandOff = false;
+  const first = a.strategy('watchdog').run(resource, { leaseMs, waitMs: 1000 }, async () => {
+    firstIn.resolve();
+    await firstMayLeave.promise;
+  });
+  await firstIn.promise;
+  const second = a.strategy('watchdog').run(resource, { leaseMs, waitMs: 5000 }, async (held) => {
+    secondOwner = held.owner;
+    const renewal = await within(a.events.next('renew', resource), 5000, 'a renewal for the new holder');
+    renewedAfterHandOff = renewal.owner === held.owner && (await heldBy(lock, held.owner));
+  });
+  while (!a.runtime.queue.claimable(lock, 'watchdog')) await sleep(1);
+  firstMayLeave.resolve();
+  await Promise.all([first, second]);
+  expect(handedOver(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
+  expect(renewedAfterHandOff).toBe(true);
+});
