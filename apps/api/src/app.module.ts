@@ -35,6 +35,10 @@ import { StrategiesController } from './strategies/strategies.controller';
         redisUrl: config.redisUrl,
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
+        handoffLimit: config.handoffLimit,
+        waitForReplicas: config.waitReplicas > 0
+          ? { replicas: config.waitReplicas, timeoutMs: config.waitReplicasTimeoutMs }
+          : undefined,
         events,
       }),
     }),

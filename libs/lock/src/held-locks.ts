@@ -28,6 +28,12 @@ export class HeldLocks {
     return [...this.holds].filter((hold) => hold.lockKey === lockKey && hold.owner === owner);
   }
 
+  /** Whether some flow of this process holds `lockKey`. */
+  has(lockKey: string): boolean {
+    for (const hold of this.holds) if (hold.lockKey === lockKey) return true;
+    return false;
+  }
+
   all(): Hold[] {
     return [...this.holds];
   }

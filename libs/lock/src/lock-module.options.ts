@@ -20,7 +20,7 @@ export interface LockModuleOptions {
   readonly commandTimeoutMs?: number;
   /**
    * Hand-offs in a row to the next waiter of the same process before a real release (owner-checked,
-   * reentrant, watchdog); 0 turns them off. Default 8.
+   * reentrant, watchdog); 0 turns them off. Default 16.
    */
   readonly handoffLimit?: number;
 }

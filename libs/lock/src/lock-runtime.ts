@@ -19,7 +19,7 @@ export interface LockRuntimeOptions {
   readonly commandTimeoutMs?: number;
   /**
    * How many times in a row a holder may hand the lock straight to the next waiter of this
-   * process before releasing it for the others; 0 turns hand-offs off. Default 8.
+   * process before releasing it for the others; 0 turns hand-offs off. Default 16.
    */
   readonly handoffLimit?: number;
 }

@@ -10,6 +10,11 @@ export interface AppConfig {
   readonly chaosEnabled: boolean;
   readonly leaseMs: number;
   readonly waitMs: number;
+  /** Hand-offs in a row to the next waiter of the same replica before a real release; 0 = off. */
+  readonly handoffLimit: number;
+  /** After acquiring, WAIT for this many Redis replicas (0 = off) within waitReplicasTimeoutMs. */
+  readonly waitReplicas: number;
+  readonly waitReplicasTimeoutMs: number;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 }
 export const AppConfig = Symbol('AppConfig');
@@ -48,6 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chaosEnabled: bool(env, 'CHAOS_ENABLED'),
     leaseMs: int(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
     waitMs: int(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
+    handoffLimit: int(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
+    waitReplicas: int(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
+    waitReplicasTimeoutMs: int(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
     logLevel,
   };
 }

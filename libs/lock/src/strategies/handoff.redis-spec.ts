@@ -49,6 +49,7 @@ describe.each(HANDING)('%s', (name) => {
       a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
         overlap.enter();
         order.push(i);
+        await a.runtime.redis.ping(); // behind the hand-off script on the lock's connection
         ownLock.push(await heldBy(lock, held.owner));
         leases.push(await probe.pttl(lock));
         await sleep(5);
@@ -169,4 +170,27 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
   await Promise.all([first, second]);
   expect(handedOver(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
   expect(renewedAfterHandOff).toBe(true);
+});
+
+it('a taker that started on a hand-off is told when the script finds the key removed behind our back', async () => {
+  const a = replica('api-1');
+  const resource = uniqueResource('handoff-removed');
+  const { lock } = lockKeys(resource);
+  const firstIn = deferred();
+  const firstMayLeave = deferred();
+  const first = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 1000 }, async () => {
+    firstIn.resolve();
+    await firstMayLeave.promise;
+  });
+  await firstIn.promise;
+  const second = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
+    await within(new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))), 5000, 'the abort');
+    return held.signal.reason;
+  });
+  while (!a.runtime.queue.claimable(lock, 'owner-checked')) await sleep(1);
+  await probe.del(lock); // an operator's DEL, or a reset
+  firstMayLeave.resolve();
+  await first;
+  expect(await second).toBeInstanceOf(LockLostError);
+  expect(a.events.of('lost', resource).map((e) => e.detail)).toEqual(['the hand-off found the lock gone']);
 });

@@ -80,6 +80,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
         attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
         handoff: this.handsOff() ? { kind: this.name, owner, leaseMs: options.leaseMs } : undefined,
         giveWay: () => this.runtime.redis.ping(),
+        heldHere: () => this.runtime.held.has(keys.lock),
       }),
     );
     if (!attempt.acquired) {
@@ -93,7 +94,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
       durationMs: acquiredAt - started,
       detail: attempt.handedOver ? 'handed over' : attempt.fenceToken?.toString(),
     });
-    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt);
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.held.add(hold);
     this.onHeld(hold, keys, options.leaseMs);
     try {
@@ -109,22 +110,22 @@ export abstract class RedisLockStrategy implements LockStrategy {
     }
   }
 
-  private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number): Hold {
+  private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number, leaseFrom: number): Hold {
     let released: Promise<void> | undefined;
     const hold: Hold = {
       strategy: this.name,
       lockKey: keys.lock,
       owner,
       controller: new AbortController(),
-      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt)),
+      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
     };
     return hold;
   }
 
-  private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, acquiredAt: number): Promise<void> {
+  private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, acquiredAt: number, leaseFrom: number): Promise<void> {
     try {
       await this.beforeRelease(hold);
-      const outcome = (await this.handOff(hold, keys)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
+      const outcome = (await this.handOff(hold, keys, leaseFrom + leaseMs)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
@@ -141,6 +142,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
       this.logger.warn(`${this.name}: release of ${keys.lock} failed: ${String(error)}`);
     } finally {
       this.runtime.held.delete(hold);
+      this.runtime.queue.releasedHere(keys.lock);
     }
   }
 
@@ -151,28 +153,50 @@ export abstract class RedisLockStrategy implements LockStrategy {
 
   /**
    * If the head of this process's line waits for the same lock, hand it over instead of
-   * releasing: the lock never sits free between two holders of one process. Undefined when
-   * there is no one to hand to, the line had its hand-offs in a row, or the script refused
-   * (then the ordinary release tells what happened to our lock).
+   * releasing: the lock never sits free between two holders of one process. While our lease
+   * surely runs for a while yet (its end is at the latest `leaseEndsBy` by our clock, less a
+   * margin), the lock is ours for certain, so the taker starts at once and the script goes
+   * out behind it on the same connection as every later command on this lock; a refusal then
+   * can only mean the key was removed behind our back, and the taker is told (signal aborted).
+   * Near the lease's end the taker waits for the script. Undefined when there is no one to
+   * hand to, the line had its hand-offs in a row, or the script refused (then the ordinary
+   * release tells what happened to our lock).
    */
-  private async handOff(hold: Hold, keys: LockKeys): Promise<ReleaseOutcome | undefined> {
+  private async handOff(hold: Hold, keys: LockKeys, leaseEndsBy: number): Promise<ReleaseOutcome | undefined> {
     if (!this.handsOff() || this.runtime.held.of(hold.lockKey, hold.owner).length > 1) return undefined;
     const slot = this.runtime.queue.claimable(keys.lock, this.name);
     if (!slot?.claim()) return undefined;
+    const sentAt = Date.now();
+    const script = this.handOffVerb!(keys, hold.owner, slot.owner, slot.leaseMs);
+    if (leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
+      slot.settle(true, sentAt);
+      this.runtime.queue.handedOff(keys.lock);
+      script.then(
+        (handed) => handed || this.handOffFailed(keys, slot.owner, 'the hand-off found the lock gone'),
+        (error: unknown) => this.handOffFailed(keys, slot.owner, `the hand-off failed: ${String(error)}`),
+      );
+      return { status: 'released', detail: 'handed over' };
+    }
     let handed = false;
     try {
-      handed = await this.handOffVerb!(keys, hold.owner, slot.owner, slot.leaseMs);
+      handed = await script;
     } finally {
-      slot.settle(handed);
+      slot.settle(handed, sentAt);
     }
     if (!handed) return undefined;
     this.runtime.queue.handedOff(keys.lock);
     return { status: 'released', detail: 'handed over' };
   }
 
+  private handOffFailed(keys: LockKeys, owner: string, detail: string): void {
+    this.emit('lost', keys.resource, owner, { detail });
+    for (const held of this.runtime.held.of(keys.lock, owner)) held.controller.abort(new LockLostError(keys.resource));
+  }
+
   /** One attempt, then (when configured) WAIT for replicas; too few acknowledgements undo it. */
   private async attemptWithReplicas(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt> {
-    const attempt = await this.tryAcquire(keys, owner, leaseMs);
+    const sentAt = Date.now();
+    const attempt = { ...(await this.tryAcquire(keys, owner, leaseMs)), sentAt };
     const wanted = this.runtime.waitForReplicas;
     if (!attempt.acquired || !wanted) return attempt;
     const acknowledged = await waitReplicas(this.runtime.redis, wanted.replicas, wanted.timeoutMs);
@@ -193,4 +217,9 @@ export abstract class RedisLockStrategy implements LockStrategy {
   protected emit(type: LockEventType, resource: string, owner: string, extra: { durationMs?: number; detail?: string } = {}): void {
     this.events.emit({ type, strategy: this.name, resource, owner, at: Date.now(), ...extra });
   }
+}
+
+/** How much of our lease must be left for the taker to start before the hand-off script lands. */
+function handOffMarginMs(leaseMs: number): number {
+  return Math.max(100, leaseMs / 10);
 }

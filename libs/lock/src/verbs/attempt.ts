@@ -7,6 +7,8 @@ export interface Attempt {
   readonly fenceToken?: number;
   /** When acquired: handed over by a holder of this process, not taken in Redis. */
   readonly handedOver?: boolean;
+  /** When acquired: when the command that set our lease was sent; the lease cannot end before sentAt + lease. */
+  readonly sentAt?: number;
 }
 
 /** What a release found. */

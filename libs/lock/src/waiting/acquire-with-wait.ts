@@ -19,17 +19,17 @@ export interface WaitPlan {
    * hand-offs: the other processes' waiters, woken by the same release, reach Redis first.
    */
   giveWay?(): Promise<unknown>;
+  /** Whether another flow of this process holds the lock now: then only a hand-off or its release can help. */
+  heldHere?(): boolean;
 }
 
-/** What a waiter that was handed the lock returns. */
-export const HANDED_OVER: Attempt = { acquired: true, handedOver: true };
 
 /**
  * Acquire, waiting up to waitMs. Within the process, contenders line up (FIFO) and only the head
  * tries Redis. The head subscribes to the lock's wake-up channel before retrying (so a release
  * between its attempt and its sleep is not missed), then sleeps until a wake-up, the holder's
  * remaining TTL, or a hand-off from a holder of this process, whichever comes first. Returns the
- * acquiring attempt (or HANDED_OVER), or the last failed one when the wait budget ran out.
+ * acquiring attempt (or the hand-off), or the last failed one when the wait budget ran out.
  */
 export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, plan: WaitPlan): Promise<Attempt> {
   const deadline = Date.now() + plan.waitMs;
@@ -41,19 +41,27 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
   const slot = plan.handoff && new HandoffSlot(plan.handoff.kind, plan.handoff.owner, plan.handoff.leaseMs);
   // A claimed slot is settled by the holder within one script call; until then nothing we saw counts.
   const handedOver = async () => slot !== undefined && (await slot.handed());
+  const handed = (): Attempt => ({ acquired: true, handedOver: true, sentAt: slot!.leaseFrom });
   let listener: WakeListener | undefined;
   try {
     if (!(await place.turn)) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
     if (slot) place.offer(slot);
     for (;;) {
-      if (await handedOver()) return HANDED_OVER;
+      if (await handedOver()) return handed();
+      if (slot && plan.heldHere?.()) {
+        // Asking Redis would only load it: wait for the holder next door to hand over or let go.
+        const leftMs = deadline - Date.now();
+        if (leftMs <= 0) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
+        await untilFirst(leftMs, slot.claimed(), queue.whenReleasedHere(plan.lineKey));
+        continue;
+      }
       listener?.mark();
       let attempt: Attempt;
       try {
         if (plan.giveWay && queue.takeYield(plan.lineKey)) await plan.giveWay();
         attempt = await plan.attempt();
       } catch (error) {
-        if (await handedOver()) return HANDED_OVER;
+        if (await handedOver()) return handed();
         throw error;
       }
       if (attempt.acquired) {
@@ -74,6 +82,17 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
     slot?.close();
     listener?.close();
     place.leave();
+  }
+}
+
+/** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
+async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([timeout, ...events]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

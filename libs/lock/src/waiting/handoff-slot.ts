@@ -7,6 +7,8 @@
 export class HandoffSlot {
   private state: 'open' | 'claimed' | 'handed' | 'closed' = 'open';
   private outcome?: { promise: Promise<boolean>; settle: (handed: boolean) => void };
+  /** When handed: when the hand-off script was sent (the start of our lease, conservatively). */
+  leaseFrom?: number;
   private whenClaimed?: { promise: Promise<void>; resolve: () => void };
 
   constructor(
@@ -37,9 +39,10 @@ export class HandoffSlot {
     return true;
   }
 
-  /** The holder's side, after its script: handed over (the waiter holds the lock), or not. */
-  settle(handed: boolean): void {
+  /** The holder's side: handed over (the waiter holds the lock, leased from `leaseFrom`), or not. */
+  settle(handed: boolean, leaseFrom?: number): void {
     if (this.state !== 'claimed') return;
+    this.leaseFrom = leaseFrom;
     this.state = handed ? 'handed' : 'open';
     this.outcome!.settle(handed);
   }

@@ -16,7 +16,7 @@ interface Waiter {
 }
 
 /** Consecutive local hand-offs allowed before a real release lets the other processes in. */
-export const DEFAULT_HANDOFF_LIMIT = 8;
+export const DEFAULT_HANDOFF_LIMIT = 16;
 
 /**
  * FIFO lines per key, inside one process: only the head of a line contends in Redis, the rest
@@ -31,6 +31,8 @@ export class LocalQueue {
   private readonly handoffs = new Map<string, number>();
   /** Lines whose holder released for real after its hand-offs: their head lets the others go first. */
   private readonly yielding = new Set<string>();
+  /** Heads waiting for a holder of this process to let go, per line. */
+  private readonly releaseWatchers = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
   /** `handoffLimit` 0 turns hand-offs off: every release goes through Redis. */
   constructor(readonly handoffLimit = DEFAULT_HANDOFF_LIMIT) {}
@@ -87,6 +89,24 @@ export class LocalQueue {
   /** This process took `key`'s lock in Redis: the count of hand-offs in a row starts again. */
   tookInRedis(key: string): void {
     this.handoffs.delete(key);
+  }
+
+  /** Resolves when a holder of this process next lets go of `key` (released, handed, or failed). */
+  whenReleasedHere(key: string): Promise<void> {
+    let watcher = this.releaseWatchers.get(key);
+    if (!watcher) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      watcher = { promise, resolve };
+      this.releaseWatchers.set(key, watcher);
+    }
+    return watcher.promise;
+  }
+
+  /** A holder of this process let go of `key`. */
+  releasedHere(key: string): void {
+    this.releaseWatchers.get(key)?.resolve();
+    this.releaseWatchers.delete(key);
   }
 
   /** True once after a release that ended a run of hand-offs: the head should give way first. */
