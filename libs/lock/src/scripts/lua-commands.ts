@@ -12,6 +12,7 @@ declare module 'ioredis' {
     lockFencedAcquire(lockKey: string, fenceKey: string, owner: string, leaseMs: number): Result<[0 | 1, number], Context>;
     lockOwnerHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
     lockReentrantHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
+    lockFencedHandoff(lockKey: string, fenceKey: string, owner: string, nextOwner: string, leaseMs: number): Result<number, Context>;
   }
 }
 
@@ -24,6 +25,7 @@ export const LUA_COMMANDS = {
   lockFencedAcquire: ['fenced-acquire.lua', 2],
   lockOwnerHandoff: ['owner-handoff.lua', 1],
   lockReentrantHandoff: ['reentrant-handoff.lua', 1],
+  lockFencedHandoff: ['fenced-handoff.lua', 2],
 } as const;
 
 /**

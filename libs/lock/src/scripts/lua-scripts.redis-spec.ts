@@ -208,6 +208,43 @@ describe('owner-handoff.lua', () => {
     expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
     expect(await redis.hgetall(keys.lock)).toEqual({ me: '1' });
   });
+
+  it('with a lease of 0 passes a lock without expiry on, still without expiry (setnx)', async () => {
+    await redis.set(keys.lock, 'me');
+    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 0)).toBe(1);
+    expect(await redis.get(keys.lock)).toBe('next');
+    expect(await redis.pttl(keys.lock)).toBe(-1);
+  });
+});
+
+describe('fenced-handoff.lua', () => {
+  it('passes the lock to the next owner with its lease and the next token, without a wake-up', async () => {
+    await redis.lockFencedAcquire(keys.lock, keys.fence, 'me', 100);
+    const before = Number(await redis.get(keys.fence));
+    let token = 0;
+    const messages = await published(keys.wake, async () => {
+      token = await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000);
+    });
+    expect(token).toBe(before + 1);
+    expect(await redis.get(keys.fence)).toBe(String(before + 1));
+    expect(await redis.get(keys.lock)).toBe('next');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+    expect(messages).toEqual([]);
+  });
+
+  it('returns 0 and draws no token when the lock is someone else\'s, gone, or of another kind', async () => {
+    await redis.lockFencedAcquire(keys.lock, keys.fence, 'other', 5000);
+    const counter = await redis.get(keys.fence);
+    expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
+    expect(await redis.get(keys.lock)).toBe('other');
+    await redis.del(keys.lock);
+    expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
+    expect(await redis.exists(keys.lock)).toBe(0);
+    await redis.hset(keys.lock, 'me', 1);
+    expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
+    expect(await redis.hgetall(keys.lock)).toEqual({ me: '1' });
+    expect(await redis.get(keys.fence)).toBe(counter);
+  });
 });
 
 describe('reentrant-handoff.lua', () => {

@@ -4,7 +4,7 @@
 -- KEYS[1] lock key (string: owner value)
 -- ARGV[1] owner value of the caller (the current holder)
 -- ARGV[2] owner value of the waiter taking over
--- ARGV[3] the waiter's lease in ms
+-- ARGV[3] the waiter's lease in ms; 0 for a lock without expiry (setnx)
 -- returns 1 handed over, 0 not ours (expired, or held by someone else): nothing changed
 local lockKey = KEYS[1]
 local owner = ARGV[1]
@@ -14,5 +14,9 @@ local leaseMs = tonumber(ARGV[3])
 if redis.call('type', lockKey)['ok'] ~= 'string' or redis.call('get', lockKey) ~= owner then
   return 0
 end
-redis.call('set', lockKey, nextOwner, 'PX', leaseMs)
+if leaseMs > 0 then
+  redis.call('set', lockKey, nextOwner, 'PX', leaseMs)
+else
+  redis.call('set', lockKey, nextOwner)
+end
 return 1

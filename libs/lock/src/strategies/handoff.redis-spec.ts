@@ -9,7 +9,7 @@ import type { LockEvent } from '../lock-events';
 
 // Hand-offs inside one process: a holder passes its lock straight to the next local waiter,
 // at most `handoffLimit` times in a row, then releases for real so other processes get in.
-const HANDING = ['owner-checked', 'reentrant', 'watchdog'] as const;
+const HANDING = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'fenced'] as const;
 let probe: Redis;
 const replicas: TestReplica[] = [];
 const replica = (id: string, handoffLimit?: number, extra = {}) => {
@@ -58,7 +58,8 @@ describe.each(HANDING)('%s', (name) => {
     expect(overlap.max).toBe(1);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(ownLock).toEqual(Array(10).fill(true)); // each holder's own value, set by the hand-off
-    expect(Math.min(...leases)).toBeGreaterThan(4000); // and its own full lease
+    if (name === 'setnx') expect(leases).toEqual(Array(10).fill(-1)); // still without expiry
+    else expect(Math.min(...leases)).toBeGreaterThan(4000); // and its own full lease
     expect(handedOver(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
     expect(a.events.of('release').filter((e) => e.detail !== 'handed over')).toHaveLength(3);
     expect(await probe.exists(lock)).toBe(0);
@@ -144,6 +145,63 @@ it('owner-checked: a holder whose lease ran out cannot hand over; the waiter wai
   const wEnteredAt = await wRun;
   expect(wEnteredAt).toBeGreaterThanOrEqual(bLeftAt);
   expect(handedOver(a.events.events)).toHaveLength(0);
+});
+
+it('set-nx-px: a holder whose lease ran out cannot hand over, and its delete still hits the next holder', async () => {
+  const [a, b] = [replica('api-1'), replica('api-2')];
+  const resource = uniqueResource('handoff-foreign');
+  const { lock } = lockKeys(resource);
+  const overlap = new OverlapCounter();
+  const aIn = deferred();
+  const aMayLeave = deferred();
+  const bIn = deferred();
+  const bMayLeave = deferred();
+  const aRun = a.strategy('set-nx-px').run(resource, { leaseMs: 150, waitMs: 1000 }, async () => {
+    aIn.resolve();
+    await aMayLeave.promise;
+  });
+  await aIn.promise;
+  const bRun = b.strategy('set-nx-px').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
+    overlap.enter();
+    bIn.resolve();
+    await bMayLeave.promise;
+    overlap.leave();
+  });
+  await within(bIn.promise, 5000, 'b getting in after a\'s lease');
+  const wIn = deferred();
+  const wRun = a.strategy('set-nx-px').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
+    overlap.enter();
+    wIn.resolve();
+    overlap.leave();
+  });
+  while (!a.runtime.queue.claimable(lock, 'set-nx-px')) await sleep(1);
+
+  aMayLeave.resolve();
+  await aRun;
+  expect(a.events.of('foreign-delete', resource)).toHaveLength(1); // a deleted b's lock
+  await within(wIn.promise, 5000, 'the local waiter getting in beside b');
+  expect(overlap.max).toBe(2);
+  expect(handedOver(a.events.events)).toHaveLength(0);
+  bMayLeave.resolve();
+  await Promise.all([bRun, wRun]);
+});
+
+it('fenced: each holder handed the lock starts with its own token, greater than the one before', async () => {
+  const a = replica('api-1');
+  const resource = uniqueResource('handoff-fenced');
+  const { fence } = lockKeys(resource);
+  const tokens: (number | undefined)[] = [];
+  const counterAtStart: number[] = [];
+  await Promise.all(Array.from({ length: 6 }, () =>
+    a.strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
+      tokens.push(held.fenceToken);
+      counterAtStart.push(Number(await probe.get(fence)));
+      await sleep(2);
+    })));
+  expect(handedOver(a.events.events)).toHaveLength(5);
+  const first = tokens[0]!;
+  expect(tokens).toEqual([0, 1, 2, 3, 4, 5].map((i) => first + i));
+  expect(counterAtStart).toEqual(tokens); // drawn before the holder started, by the script itself
 });
 
 it('watchdog: the holder a lock was handed to is renewed under its own owner', async () => {

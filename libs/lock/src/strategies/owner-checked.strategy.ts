@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LockKeys } from '../lock-keys';
 import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
-import type { Attempt, ReleaseOutcome } from '../verbs/attempt';
+import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseOwner } from '../verbs/release-owner';
 import { RedisLockStrategy } from './redis-lock.strategy';
@@ -26,7 +26,7 @@ export class OwnerCheckedStrategy extends RedisLockStrategy {
     return releaseOwner(this.runtime.redis, keys, owner);
   }
 
-  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<boolean> {
+  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover> {
     return handOffOwner(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

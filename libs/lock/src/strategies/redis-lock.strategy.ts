@@ -7,7 +7,8 @@ import type { LockRuntime } from '../lock-runtime';
 import { LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy, LockStrategyDeps } from '../lock-strategy';
 import { acquireWithWait } from '../waiting/acquire-with-wait';
-import type { Attempt, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
+import type { Attempt, Handover, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
+import { countListeners } from '../verbs/count-listeners';
 import { waitReplicas } from '../verbs/wait-replicas';
 
 export interface RedisLockDeps extends LockStrategyDeps {
@@ -50,10 +51,14 @@ export abstract class RedisLockStrategy implements LockStrategy {
   /** Called before the release verb (the watchdog stops renewing and waits for a renewal in flight). */
   protected async beforeRelease(_hold: Hold): Promise<void> {}
   /**
-   * Passes a held lock straight to `nextOwner`, a waiter of this process (true when done). The
-   * strategies without one always release for real.
+   * Passes a held lock straight to `nextOwner`, a waiter of this process, if it is still ours;
+   * never makes a holder of a lock that was not. Without one, a strategy always releases for real.
    */
-  protected handOffVerb?(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<boolean>;
+  protected handOffVerb?(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover>;
+  /** False for a lock without expiry (setnx): a holder's lock then runs out only if removed. */
+  protected readonly leaseExpires: boolean = true;
+  /** True when the taker needs the hand-off script's answer (a fencing token) before it starts. */
+  protected readonly handOffAwaited: boolean = false;
 
   run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     return inSomeFlow(() => this.runInFlow(resource, options, critical));
@@ -79,7 +84,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
         skipLine: this.reentrant && this.runtime.held.of(keys.lock, owner).length > 0,
         attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
         handoff: this.handsOff() ? { kind: this.name, owner, leaseMs: options.leaseMs } : undefined,
-        giveWay: () => this.runtime.redis.ping(),
+        listeners: () => countListeners(this.runtime.redis, keys.wake),
         heldHere: () => this.runtime.held.has(keys.lock),
       }),
     );
@@ -125,7 +130,8 @@ export abstract class RedisLockStrategy implements LockStrategy {
   private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, acquiredAt: number, leaseFrom: number): Promise<void> {
     try {
       await this.beforeRelease(hold);
-      const outcome = (await this.handOff(hold, keys, leaseFrom + leaseMs)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
+      const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
+      const outcome = (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
@@ -158,7 +164,8 @@ export abstract class RedisLockStrategy implements LockStrategy {
    * margin), the lock is ours for certain, so the taker starts at once and the script goes
    * out behind it on the same connection as every later command on this lock; a refusal then
    * can only mean the key was removed behind our back, and the taker is told (signal aborted).
-   * Near the lease's end the taker waits for the script. Undefined when there is no one to
+   * Near the lease's end, or when the script draws the taker's fencing token, the taker waits for
+   * the script. Undefined when there is no one to
    * hand to, the line had its hand-offs in a row, or the script refused (then the ordinary
    * release tells what happened to our lock).
    */
@@ -168,22 +175,22 @@ export abstract class RedisLockStrategy implements LockStrategy {
     if (!slot?.claim()) return undefined;
     const sentAt = Date.now();
     const script = this.handOffVerb!(keys, hold.owner, slot.owner, slot.leaseMs);
-    if (leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
+    if (!this.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
       slot.settle(true, sentAt);
       this.runtime.queue.handedOff(keys.lock);
       script.then(
-        (handed) => handed || this.handOffFailed(keys, slot.owner, 'the hand-off found the lock gone'),
+        ({ handed }) => handed || this.handOffFailed(keys, slot.owner, 'the hand-off found the lock gone'),
         (error: unknown) => this.handOffFailed(keys, slot.owner, `the hand-off failed: ${String(error)}`),
       );
       return { status: 'released', detail: 'handed over' };
     }
-    let handed = false;
+    let handover: Handover = { handed: false };
     try {
-      handed = await script;
+      handover = await script;
     } finally {
-      slot.settle(handed, sentAt);
+      slot.settle(handover.handed, sentAt, handover.fenceToken);
     }
-    if (!handed) return undefined;
+    if (!handover.handed) return undefined;
     this.runtime.queue.handedOff(keys.lock);
     return { status: 'released', detail: 'handed over' };
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { currentFlowId } from '../flow-context';
 import type { LockKeys } from '../lock-keys';
 import { acquireReentrant } from '../verbs/acquire-reentrant';
-import type { Attempt, ReleaseOutcome } from '../verbs/attempt';
+import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffReentrant } from '../verbs/handoff-reentrant';
 import { releaseReentrant } from '../verbs/release-reentrant';
 import { RedisLockStrategy } from './redis-lock.strategy';
@@ -27,7 +27,7 @@ export class ReentrantStrategy extends RedisLockStrategy {
     return releaseReentrant(this.runtime.redis, keys, owner, leaseMs);
   }
 
-  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<boolean> {
+  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover> {
     return handOffReentrant(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

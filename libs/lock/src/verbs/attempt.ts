@@ -11,6 +11,13 @@ export interface Attempt {
   readonly sentAt?: number;
 }
 
+/** What a hand-off script did: nothing (the lock was not ours), or the lock is the taker's now. */
+export interface Handover {
+  readonly handed: boolean;
+  /** When handed by a fencing strategy: the taker's token, drawn by the same script. */
+  readonly fenceToken?: number;
+}
+
 /** What a release found. */
 export type ReleaseStatus =
   | 'released' // deleted our lock

@@ -15,10 +15,13 @@ export interface WaitPlan {
   /** Accept the lock straight from a holder of this process with the same kind of lock. */
   readonly handoff?: { readonly kind: string; readonly owner: string; readonly leaseMs: number };
   /**
-   * One round trip to Redis, taken before the first attempt after this process ended a run of
-   * hand-offs: the other processes' waiters, woken by the same release, reach Redis first.
+   * How many processes listen for this lock's wake-ups (this one included, if it does). Asked
+   * before the first attempt after this process ended a run of hand-offs: when others wait,
+   * the head stands back for `yieldMs` so one of theirs, woken by that release, takes the lock.
    */
-  giveWay?(): Promise<unknown>;
+  listeners?(): Promise<number>;
+  /** How long a head stands back after a run of hand-offs when other processes wait (default 50). */
+  readonly yieldMs?: number;
   /** Whether another flow of this process holds the lock now: then only a hand-off or its release can help. */
   heldHere?(): boolean;
 }
@@ -41,7 +44,7 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
   const slot = plan.handoff && new HandoffSlot(plan.handoff.kind, plan.handoff.owner, plan.handoff.leaseMs);
   // A claimed slot is settled by the holder within one script call; until then nothing we saw counts.
   const handedOver = async () => slot !== undefined && (await slot.handed());
-  const handed = (): Attempt => ({ acquired: true, handedOver: true, sentAt: slot!.leaseFrom });
+  const handed = (): Attempt => ({ acquired: true, handedOver: true, sentAt: slot!.leaseFrom, fenceToken: slot!.fenceToken });
   let listener: WakeListener | undefined;
   try {
     if (!(await place.turn)) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
@@ -58,7 +61,16 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
       listener?.mark();
       let attempt: Attempt;
       try {
-        if (plan.giveWay && queue.takeYield(plan.lineKey)) await plan.giveWay();
+        if (plan.listeners && queue.takeYield(plan.lineKey)) {
+          // Listen first, so the other processes count us as waiting when they stand back in turn.
+          listener ??= await wake.listen(plan.wakeChannel);
+          const others = (await plan.listeners()) - 1;
+          // The release that ended our run was published before NUMSUB ran, so its wake-up (if
+          // we got it at all) is in by now: only a later release, someone else's, wakes us here.
+          listener.mark();
+          if (others > 0) await listener.wait(Math.min(plan.yieldMs ?? DEFAULT_YIELD_MS, Math.max(0, deadline - Date.now())));
+          listener.mark();
+        }
         attempt = await plan.attempt();
       } catch (error) {
         if (await handedOver()) return handed();
@@ -80,10 +92,19 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
     }
   } finally {
     slot?.close();
-    listener?.close();
+    // Stay subscribed a moment only for a next head of ours: a process with nobody waiting must
+    // not look like a waiting one to the others (they stand back for waiters, see `listeners`).
+    listener?.close(queue.length(plan.lineKey) > 1);
     place.leave();
   }
 }
+
+/**
+ * Long enough for a woken waiter of another process to reach Redis even on a loaded machine
+ * (it needs about two round trips); short enough that a wrong guess (a process still
+ * subscribed a moment after its last waiter left) idles the lock only briefly, once.
+ */
+const DEFAULT_YIELD_MS = 50;
 
 /** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
 async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {

@@ -9,6 +9,8 @@ export class HandoffSlot {
   private outcome?: { promise: Promise<boolean>; settle: (handed: boolean) => void };
   /** When handed: when the hand-off script was sent (the start of our lease, conservatively). */
   leaseFrom?: number;
+  /** When handed by a fencing strategy: the token the hand-off drew for this waiter. */
+  fenceToken?: number;
   private whenClaimed?: { promise: Promise<void>; resolve: () => void };
 
   constructor(
@@ -40,9 +42,10 @@ export class HandoffSlot {
   }
 
   /** The holder's side: handed over (the waiter holds the lock, leased from `leaseFrom`), or not. */
-  settle(handed: boolean, leaseFrom?: number): void {
+  settle(handed: boolean, leaseFrom?: number, fenceToken?: number): void {
     if (this.state !== 'claimed') return;
     this.leaseFrom = leaseFrom;
+    this.fenceToken = fenceToken;
     this.state = handed ? 'handed' : 'open';
     this.outcome!.settle(handed);
   }

@@ -109,7 +109,7 @@ export class LocalQueue {
     this.releaseWatchers.delete(key);
   }
 
-  /** True once after a release that ended a run of hand-offs: the head should give way first. */
+  /** True once after a release that ended a run of hand-offs: the head lets other processes go first. */
   takeYield(key: string): boolean {
     return this.yielding.delete(key);
   }

@@ -66,4 +66,15 @@ describe('WakeSubscriber', () => {
     jest.advanceTimersByTime(500);
     expect(connection.unsubscribes).toEqual(['lock:{a}:wake']);
   });
+
+  it('without linger, the last listener\'s close unsubscribes at once: an idle process must not look like a waiting one', async () => {
+    const first = await subscriber.listen('lock:{a}:wake');
+    const second = await subscriber.listen('lock:{a}:wake');
+    first.close(false);
+    expect(connection.unsubscribes).toEqual([]); // another listener still waits
+    second.close(false);
+    expect(connection.unsubscribes).toEqual(['lock:{a}:wake']);
+    await subscriber.listen('lock:{a}:wake');
+    expect(connection.subscribes).toHaveLength(2);
+  });
 });

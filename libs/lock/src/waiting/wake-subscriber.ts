@@ -6,7 +6,8 @@ export interface WakeListener {
   mark(): void;
   /** Resolves on a wake-up since the last mark, after `timeoutMs`, or when `interrupt` settles. */
   wait(timeoutMs: number, interrupt?: Promise<unknown>): Promise<'woken' | 'timeout'>;
-  close(): void;
+  /** Done listening; `linger` keeps the channel subscribed a moment for the next listener. */
+  close(linger?: boolean): void;
 }
 
 interface Channel {
@@ -72,15 +73,17 @@ export class WakeSubscriber {
           interrupt?.then(wake, wake);
         });
       },
-      close: () => {
+      close: (linger = true) => {
         if (closed) return;
         closed = true;
         if (--state.refs > 0) return;
-        state.linger = setTimeout(() => {
+        const unsubscribe = () => {
           if (this.channels.get(name) !== state || state.refs > 0) return;
           this.channels.delete(name);
           this.redis.unsubscribe(name).catch(() => undefined);
-        }, this.lingerMs);
+        };
+        if (!linger) return unsubscribe();
+        state.linger = setTimeout(unsubscribe, this.lingerMs);
         state.linger.unref?.();
       },
     };
