@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../pg-errors';
 import { CommitAbortedError, DuplicateGrantError, StaleFenceError } from '../stock.errors';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
+import { preparedQuery } from './prepared-query';
 
 const READ_SQL = `
   SELECT idx, stock, clock_timestamp()::text AS at FROM stock_segments
@@ -29,14 +30,14 @@ const WRITE_SQL = `
  * row) is empty.
  */
 export async function readModifyWrite(db: DataSource, req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
-  const [row] = await db.query(READ_SQL, [req.couponId, req.segment ?? null]);
+  const [row] = await preparedQuery<{ idx: number; stock: number; at: string }>(db, 'rmw-read', READ_SQL, [req.couponId, req.segment ?? null]);
   if (!row) return null;
   await hooks.work();
   if (hooks.signal?.aborted) throw new CommitAbortedError({ cause: hooks.signal.reason });
   const fence = hooks.fenceToken;
   let written: { remaining: number }[];
   try {
-    written = await db.query(WRITE_SQL, [
+    written = await preparedQuery(db, 'rmw-write', WRITE_SQL, [
       req.couponId, row.idx, row.stock - 1, req.userId, req.strategy, req.replica, row.at, fence ?? null,
     ]);
   } catch (error) {
