@@ -62,7 +62,7 @@ export function checkInvariants(o: Observed): Check[] {
       detail: o.recovery.recoveryMs === undefined ? 'never all 200 again' : `${Math.round(o.recovery.recoveryMs)} ms` },
     { name: 'grabs served again after recovery',
       ok: o.afterRecovery.every((v) => v === 'granted' || v === 'refused'),
-      detail: `${o.afterRecovery.filter((v) => v === 'granted' || v === 'refused').length} of ${o.afterRecovery.length} sent after recovery answered 200 or 409` },
+      detail: `${o.afterRecovery.filter((v) => v === 'granted' || v === 'refused').length} of ${o.afterRecovery.length} sent after recovery answered 200, sold out or duplicate` },
     { name: 'no replica crashed', ok: o.unexpectedRestarts === 0, detail: `${o.unexpectedRestarts} unexpected restarts` },
     o.dependencyFault
       ? { name: 'health went 503 during the fault', ok: o.recovery.saw503, detail: o.recovery.saw503 ? 'seen' : 'no 503 seen' }

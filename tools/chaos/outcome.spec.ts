@@ -7,6 +7,7 @@ describe('judge', () => {
     [answer(200), false, 'granted'],
     [answer(409, 'STOCK.SOLD_OUT'), false, 'refused'],
     [answer(409, 'GRANT.DUPLICATE'), false, 'refused'],
+    [answer(409, 'FENCE.REJECTED'), false, 'clear'], // retryable: after recovery it means not served
     [answer(429, 'LOCK.TIMEOUT'), false, 'clear'],
     [answer(503, 'DEPENDENCY.UNAVAILABLE'), false, 'clear'],
     [answer(503, 'LOCK.LOST'), false, 'clear'],

@@ -10,9 +10,12 @@ export type Outcome =
 export type Verdict =
   /** 200: the grant was acknowledged. */
   | 'granted'
-  /** 409 (sold out, duplicate): a business answer, not a failure. */
+  /** 409 sold out or duplicate: a business answer, not a failure. */
   | 'refused'
-  /** 429 or 503 with a contract code: a failure the client can act on (retry later). */
+  /**
+   * 429 or 503 with a contract code, or 409 FENCE.REJECTED (a stale holder's write refused): a
+   * failure the client can act on by retrying. After recovery, none is expected.
+   */
   | 'clear'
   /**
    * nginx's 502 or a broken connection for a request that was in flight on the replica that was
@@ -24,6 +27,7 @@ export type Verdict =
   | 'unclear';
 
 const CLEAR_STATUSES = new Set([429, 503]);
+const BUSINESS_REFUSALS = new Set(['STOCK.SOLD_OUT', 'GRANT.DUPLICATE']);
 
 /** A short label for the status table, e.g. `503 DEPENDENCY.UNAVAILABLE`, `reset`, `timeout`. */
 export function label(outcome: Outcome): string {
@@ -38,8 +42,8 @@ export function judge(outcome: Outcome, inFlightAtKill: boolean): Verdict {
   if (outcome.kind === 'broken') return inFlightAtKill ? 'died-with-replica' : 'unclear';
   const { status, code } = outcome;
   if (status === 200) return 'granted';
-  if (status === 409 && code) return 'refused';
-  if (CLEAR_STATUSES.has(status) && code) return 'clear';
+  if (status === 409 && code && BUSINESS_REFUSALS.has(code)) return 'refused';
+  if ((CLEAR_STATUSES.has(status) || status === 409) && code) return 'clear';
   if (status === 502 && inFlightAtKill) return 'died-with-replica';
   return 'unclear';
 }

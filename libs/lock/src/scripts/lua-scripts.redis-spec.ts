@@ -159,6 +159,22 @@ describe('fenced-acquire.lua', () => {
     expect(await redis.pttl(keys.fence)).toBe(-1); // the counter never expires
   });
 
+  it('starts a lost counter again above every token drawn before (a Redis restart keeps no data)', async () => {
+    const [, first] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 5000);
+    const [seconds] = await redis.time();
+    expect(Math.floor(first / 1e6)).toBeGreaterThanOrEqual(Number(seconds) - 1); // seeded from Redis's clock in µs
+    await redis.del(keys.lock);
+    for (let i = 0; i < 50; i++) {
+      await redis.incr(keys.fence); // tokens drawn by other holders
+    }
+    const drawn = Number(await redis.get(keys.fence));
+    await redis.del(keys.lock, keys.fence); // the data is lost
+    const [acquired, next] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'b', 5000);
+    expect(acquired).toBe(1);
+    expect(next).toBeGreaterThan(drawn);
+    expect(Number.isSafeInteger(next)).toBe(true);
+  });
+
   it('refuses while held ({0, pttl}) without spending a token', async () => {
     await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 3000);
     const before = await redis.get(keys.fence);
@@ -230,6 +246,14 @@ describe('fenced-handoff.lua', () => {
     expect(await redis.get(keys.lock)).toBe('next');
     expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
     expect(messages).toEqual([]);
+  });
+
+  it('seeds a lost counter from the clock too, above the tokens drawn before', async () => {
+    const [, first] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'me', 5000);
+    await redis.del(keys.fence);
+    const token = await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000);
+    expect(token).toBeGreaterThan(first);
+    expect(await redis.get(keys.lock)).toBe('next');
   });
 
   it('returns 0 and draws no token when the lock is someone else\'s, gone, or of another kind', async () => {
