@@ -29,9 +29,3 @@ export class StepSetupError extends WalkthroughError {
   override readonly name = 'StepSetupError';
   readonly code = 'WALKTHROUGH.STEP_SETUP';
 }
-
-/** docs/walkthrough.md lacks the markers a generated part goes between. */
-export class DocMarkerError extends WalkthroughError {
-  override readonly name = 'DocMarkerError';
-  readonly code = 'WALKTHROUGH.DOC_MARKER';
-}

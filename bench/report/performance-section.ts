@@ -5,15 +5,13 @@ import type { BenchReport } from '../types';
 import { fixed, ms } from './format';
 
 /**
- * The README's performance section from a bench report and a micro-bench report: a compact
+ * The README's performance figures from a bench report and a micro-bench report: a compact
  * table of each, where we stand against every target, and the commands that measured it.
  */
 export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchReport): string {
   const m = bench.machine;
   const s = bench.settings;
   const lines = [
-    '## Performance',
-    '',
     `Measured on ${m.cpus} × ${m.cpuModel}, Node ${m.node}, ${bench.startedAt.slice(0, 16).replace('T', ' ')} UTC; the machine was shared, so read ratios rather than absolute figures.`,
     '',
     `\`npm run bench\`: stock ${s.stock}, ${s.requests} grabs over ${s.connections} connections through nginx to ${bench.target.replicas} replicas, workMs ${s.workMs}, segmented ${s.segments} segments.`,

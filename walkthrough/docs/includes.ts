@@ -3,13 +3,12 @@
  * hand-written and the code and figures in them never are:
  *
  *   <!-- include: libs/lock/src/scripts/owner-release.lua -->  …  <!-- /include -->
- *   <!-- section: run -->  …  <!-- /section -->
+ *   <!-- section: run -->  …  <!-- /section: run -->   (tools/docs/doc-sections.ts)
  */
-import { DocMarkerError } from '../walkthrough.errors';
 
 const INCLUDE = /<!-- include: (\S+) -->\n[\s\S]*?<!-- \/include -->/g;
 
-export { DocMarkerError } from '../walkthrough.errors';
+export { DocMarkerError, fillSection, sectionBody } from '../../tools/docs/doc-sections';
 
 /** The files the document includes, in order. */
 export function includedPaths(doc: string): string[] {
@@ -29,22 +28,4 @@ export function renderInclude(path: string, text: string): string {
 /** Every include block refreshed from `read(path)`. */
 export function fillIncludes(doc: string, read: (path: string) => string): string {
   return doc.replace(INCLUDE, (_block, path: string) => renderInclude(path, read(path)));
-}
-
-/** The body of the named section replaced; the markers must be there, once. */
-export function fillSection(doc: string, name: string, body: string): string {
-  const open = `<!-- section: ${name} -->`;
-  const close = `<!-- /section: ${name} -->`;
-  const start = doc.indexOf(open);
-  const end = doc.indexOf(close);
-  if (start < 0 || end < start || doc.indexOf(open, start + 1) >= 0) throw new DocMarkerError(`expected one "${open}" … "${close}" pair`);
-  return `${doc.slice(0, start + open.length)}\n${body.trim()}\n${doc.slice(end)}`;
-}
-
-/** The body of the named section, or undefined when the markers are missing. */
-export function sectionBody(doc: string, name: string): string | undefined {
-  const open = `<!-- section: ${name} -->`;
-  const start = doc.indexOf(open);
-  const end = doc.indexOf(`<!-- /section: ${name} -->`);
-  return start < 0 || end < start ? undefined : doc.slice(start + open.length, end).trim();
 }
