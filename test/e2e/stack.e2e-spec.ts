@@ -49,11 +49,16 @@ describe('the local stack', () => {
     expect(new Set(await replicasSeenThroughNginx(testStack().nginxUrl, 9))).toContain('api-2');
   });
 
-  it('has a docker-compose.yml that validates, and requires ADMIN_TOKEN', async () => {
-    const env = { ...process.env, ADMIN_TOKEN: 'compose-check' };
-    await expect(run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env })).resolves.toBeDefined();
+  it('has a docker-compose.yml that validates as it is, and passes ADMIN_TOKEN through', async () => {
     const { ADMIN_TOKEN: _unset, ...without } = process.env;
-    await expect(run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env: without }))
-      .rejects.toMatchObject({ stderr: expect.stringContaining('ADMIN_TOKEN') });
+    await expect(run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env: without })).resolves.toBeDefined();
+    const { stdout } = await run('docker-compose', ['-f', 'docker-compose.yml', 'config'], { env: { ...without, ADMIN_TOKEN: 'compose-check' } });
+    expect(stdout).toContain('ADMIN_TOKEN: compose-check');
+  });
+
+  it('has replicas that refuse to start without an admin token, as compose would run them', async () => {
+    const { ADMIN_TOKEN: _unset, ...without } = process.env;
+    const replica = run(process.execPath, ['dist/apps/api/apps/api/src/main.js'], { env: { ...without, ADMIN_TOKEN: '', PORT: '23199' }, timeout: 20_000 });
+    await expect(replica).rejects.toMatchObject({ stderr: expect.stringContaining('ADMIN_TOKEN must be set') });
   });
 });
