@@ -1,6 +1,15 @@
 import type { ScenarioResult } from './scenario';
 import { renderDiedNotes, renderFailures, statusSummary } from './table';
 
+/** The run's load and fault timing, as the results record them (not the defaults: a run may differ). */
+function settings(results: readonly ScenarioResult[]): string {
+  const first = results[0];
+  if (!first) return 'no runs';
+  const down = results.find((r) => r.fault !== 'replica-kill');
+  return `${first.requests} grabs per run through nginx, stock ${first.audit.initialStock}, the fault ${(first.injectedAtMs / 1000).toFixed(1)} s in` +
+    (down ? `, a dependency down ${((down.healedAtMs - down.injectedAtMs) / 1000).toFixed(1)} s` : '');
+}
+
 /**
  * The README's reliability figures from one `npm run chaos -- --json FILE` run: a row per fault
  * and strategy with the database's verdict, what died with a killed replica, and anything broken.
@@ -9,7 +18,7 @@ export function renderReliabilitySection(results: readonly ScenarioResult[], ran
   const recovery = (r: ScenarioResult) => (r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`);
   const failures = renderFailures(results);
   return [
-    `\`npm run chaos\` on ${ranOn}, defaults (600 grabs per run through nginx, stock 300, the fault 2 s in, a dependency down 5 s):`,
+    `\`npm run chaos\` on ${ranOn}: ${settings(results)}.`,
     '',
     '| fault | strategy | requests | acked grants | grants in db | oversold | lost updates | statuses | recovery | verdict |',
     '|:---|:---|---:|---:|---:|---:|---:|:---|---:|:---|',

@@ -1,15 +1,13 @@
 import { scenarioResult } from './scenario-result.fixture';
 import { renderFailures, renderTable, statusSummary } from './table';
 
-const result = scenarioResult;
-
 describe('chaos table', () => {
   it('sums statuses biggest first', () => {
     expect(statusSummary({ '200': 3, '502': 1, '409 STOCK.SOLD_OUT': 5 })).toBe('409 STOCK.SOLD_OUT×5 200×3 502×1');
   });
 
   it('prints one aligned row per scenario with its figures and verdict', () => {
-    const lines = renderTable([result({}), result({ fault: 'replica-kill', recoveryMs: undefined, ok: false })]).split('\n');
+    const lines = renderTable([scenarioResult({}), scenarioResult({ fault: 'replica-kill', recoveryMs: undefined, ok: false })]).split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^fault\s+strategy\s+requests\s+acked grants\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+verdict$/);
     expect(lines[2]).toMatch(/^redis-restart\s+watchdog\s+600\s+239\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+0.5 s\s+ok$/);
@@ -19,6 +17,6 @@ describe('chaos table', () => {
 
   it('lists the failed checks only', () => {
     const checks = [{ name: 'oversold 0', ok: false, detail: 'oversold 2' }, { name: 'lost updates 0', ok: true, detail: '' }];
-    expect(renderFailures([result({ checks, ok: false })])).toEqual(['redis-restart / watchdog: oversold 0 — oversold 2']);
+    expect(renderFailures([scenarioResult({ checks, ok: false })])).toEqual(['redis-restart / watchdog: oversold 0 — oversold 2']);
   });
 });
