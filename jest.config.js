@@ -1,12 +1,15 @@
 // Three projects: pure logic (parallel), real Redis (parallel, private server per worker),
 // and end to end on the real stack (run in band: they share one stack and inject faults).
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
   },
-}];
+];
 const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
@@ -21,10 +24,20 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench,tools,walkthrough}/**/*.spec.ts'] },
-    { ...common, displayName: 'redis', testMatch: ['<rootDir>/libs/**/*.redis-spec.ts'],
-      globalSetup: '<rootDir>/test/redis/global-setup.ts', globalTeardown: '<rootDir>/test/redis/global-teardown.ts' },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/e2e/global-setup.ts', globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
-      testTimeout: 120000 },
+    {
+      ...common,
+      displayName: 'redis',
+      testMatch: ['<rootDir>/libs/**/*.redis-spec.ts'],
+      globalSetup: '<rootDir>/test/redis/global-setup.ts',
+      globalTeardown: '<rootDir>/test/redis/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
+      testTimeout: 120000,
+    },
   ],
 };

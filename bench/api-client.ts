@@ -25,14 +25,21 @@ export interface LockEventRow {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly code = 'BENCH.API';
-  constructor(readonly status: number, what: string, body: string) {
+  constructor(
+    readonly status: number,
+    what: string,
+    body: string,
+  ) {
     super(`${what} answered ${status}: ${body.slice(0, 200)}`);
   }
 }
 
 /** The contract's HTTP API as the bench uses it: admin calls plus the read endpoints for tools. */
 export class ApiClient {
-  constructor(private readonly baseUrl: string, private readonly adminToken: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly adminToken: string,
+  ) {}
 
   strategies(): Promise<StrategyInfo[]> {
     return this.call('GET', '/strategies');

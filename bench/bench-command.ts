@@ -15,11 +15,18 @@ export interface BenchOutcome {
  * The whole `npm run bench`: use the running stack (or start one, and stop it afterwards unless
  * `keepStack`), run every selected strategy, print the table, write the reports.
  */
-export async function benchCommand(options: BenchOptions, log: (line: string) => void = console.log, keepStack = false): Promise<BenchOutcome> {
+export async function benchCommand(
+  options: BenchOptions,
+  log: (line: string) => void = console.log,
+  keepStack = false,
+): Promise<BenchOutcome> {
   const stack = await ensureStack();
-  if (stack.started) log(`started a stack: ${stack.info.nginxUrl} (${keepStack ? 'kept running afterwards' : 'stopped afterwards'})`);
+  if (stack.started)
+    log(`started a stack: ${stack.info.nginxUrl} (${keepStack ? 'kept running afterwards' : 'stopped afterwards'})`);
   // Ctrl-C mid-run must not leave a stack this run started behind.
-  const interrupted = () => { void stack.stop().finally(() => process.exit(130)); };
+  const interrupted = () => {
+    void stack.stop().finally(() => process.exit(130));
+  };
   if (stack.started && !keepStack) process.once('SIGINT', interrupted);
   try {
     const report = await runBench(targetOf(stack.info), options.settings);

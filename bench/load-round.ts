@@ -39,29 +39,38 @@ export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
   const startedAt = Date.now();
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: unknown) => void;
-  const finished = new Promise<autocannon.Result>((resolve, reject) => { finish = resolve; fail = reject; });
-  const instance = autocannon({
-    url: spec.url,
-    amount: spec.amount,
-    connections: Math.min(spec.connections, spec.amount),
-    timeout: spec.timeoutSec ?? 30,
-    // autocannon notices the last answer only on its sampling tick: 1 s by default, a second
-    // wasted per round. The figures here come from our own timestamps, not from its samples.
-    sampleInt: 50,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ userId: `${spec.userPrefix}-${nextUser++}` }) }),
-        onResponse: (status, body) => {
-          countStatus(statuses, status, body);
-          lastAnswerAt = Date.now();
-          if (status === 200) lastGrantAt = lastAnswerAt;
-          spec.onProgress?.(latenciesMs.length, statuses);
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url: spec.url,
+      amount: spec.amount,
+      connections: Math.min(spec.connections, spec.amount),
+      timeout: spec.timeoutSec ?? 30,
+      // autocannon notices the last answer only on its sampling tick: 1 s by default, a second
+      // wasted per round. The figures here come from our own timestamps, not from its samples.
+      sampleInt: 50,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ userId: `${spec.userPrefix}-${nextUser++}` }),
+          }),
+          onResponse: (status, body) => {
+            countStatus(statuses, status, body);
+            lastAnswerAt = Date.now();
+            if (status === 200) lastGrantAt = lastAnswerAt;
+            spec.onProgress?.(latenciesMs.length, statuses);
+          },
         },
-      },
-    ],
-  }, (error, result) => (error ? fail(error) : finish(result)));
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
   instance.on('response', (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
   const result = await finished;
   const durationMs = (lastAnswerAt || Date.now()) - startedAt;

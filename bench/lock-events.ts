@@ -12,8 +12,11 @@ export interface LockEventFigures {
 
 /** Pure: figures from the events of every replica. */
 export function lockEventFigures(events: readonly LockEventRow[]): LockEventFigures {
-  const waits = events.filter((e) => e.type === 'acquire' && typeof e.durationMs === 'number').map((e) => e.durationMs as number);
-  const held = events.filter((e) => e.type === 'release' && typeof e.durationMs === 'number')
+  const waits = events
+    .filter((e) => e.type === 'acquire' && typeof e.durationMs === 'number')
+    .map((e) => e.durationMs as number);
+  const held = events
+    .filter((e) => e.type === 'release' && typeof e.durationMs === 'number')
     .map((e) => ({ start: e.at - (e.durationMs as number), end: e.at }));
   return { ...(waits.length > 0 ? { maxWaitMs: Math.max(...waits) } : {}), held };
 }
@@ -23,7 +26,10 @@ export function lockEventFigures(events: readonly LockEventRow[]): LockEventFigu
  * whatever lock it uses underneath) since `sinceMs`. A replica that does not answer adds nothing.
  */
 export async function fetchLockEvents(target: BenchTarget, couponId: number, sinceMs: number): Promise<LockEventRow[]> {
-  const perReplica = await Promise.all(target.replicaUrls.map((url) =>
-    new ApiClient(url, target.adminToken).lockEvents(`coupon:${couponId}`, sinceMs).catch(() => [] as LockEventRow[])));
+  const perReplica = await Promise.all(
+    target.replicaUrls.map((url) =>
+      new ApiClient(url, target.adminToken).lockEvents(`coupon:${couponId}`, sinceMs).catch(() => [] as LockEventRow[]),
+    ),
+  );
   return perReplica.flat();
 }

@@ -21,7 +21,7 @@ export function methodText(settings: BenchSettings, replicas: number): string {
     `one distinct userId per request, workMs ${settings.workMs} inside the critical section, no chaos.`,
     'Latency, status counts and req/s are measured by the client; grabs/s counts 200s up to the last one.',
     'Oversold, lost updates and concurrent holders come from the database audit; lock utilisation is the',
-    'union of the grants\' [enteredAt, leftAt] (database clock) over the span from first entry to last exit.',
+    "union of the grants' [enteredAt, leftAt] (database clock) over the span from first entry to last exit.",
     'Reconciled: the 200s the client saw equal the grant rows in the database.',
   ].join(' ');
 }

@@ -17,7 +17,8 @@ const quick = { stock: 80, requests: 160, warmup: 16, connections: 16, workMs: 2
 function int(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer in ${min}…${max}, got ${raw}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`--${name} must be an integer in ${min}…${max}, got ${raw}`);
   return value;
 }
 
@@ -40,7 +41,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const base = values.quick ? quick : full;
   const requests = int('requests', values.requests, base.requests, 1, 1_000_000);
   const settings: BenchSettings = {
-    strategies: (values.strategies ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    strategies: (values.strategies ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     stock: int('stock', values.stock, base.stock, 0, 10_000_000),
     requests,
     warmupRequests: int('warmup', values.warmup, Math.min(base.warmup, requests), 0, 1_000_000),

@@ -8,13 +8,30 @@ const measured: RoundOutcome = {
   startedAt: 1_000,
   durationMs: 2_000,
   answered: 4,
-  statuses: { granted: 3, soldOut: 1, duplicate: 0, fenceRejected: 0, lockTimeout: 0, otherClientError: 0, serverError: 0, errors: 0, timeouts: 0 },
+  statuses: {
+    granted: 3,
+    soldOut: 1,
+    duplicate: 0,
+    fenceRejected: 0,
+    lockTimeout: 0,
+    otherClientError: 0,
+    serverError: 0,
+    errors: 0,
+    timeouts: 0,
+  },
   latenciesMs: [10, 20, 30, 40],
   lastGrantAfterMs: 1_500,
 };
 const audit: Audit = { initialStock: 3, stock: 0, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 };
-const grant = (enteredAt: string, leftAt: string) =>
-  ({ userId: 'u', replica: 'api-1', strategy: 'owner-checked', segment: 0, fenceToken: null, enteredAt, leftAt });
+const grant = (enteredAt: string, leftAt: string) => ({
+  userId: 'u',
+  replica: 'api-1',
+  strategy: 'owner-checked',
+  segment: 0,
+  fenceToken: null,
+  enteredAt,
+  leftAt,
+});
 const grants = [
   grant('2026-11-22T04:00:00.000Z', '2026-11-22T04:00:00.100Z'),
   grant('2026-11-22T04:00:00.100Z', '2026-11-22T04:00:00.200Z'),
@@ -22,8 +39,17 @@ const grants = [
 ];
 
 describe('assembleResult', () => {
-  const r = assembleResult('owner-checked', '9', { strategy: 'owner-checked', workMs: '5' }, 1, 4, measured, audit, grants,
-    { maxWaitMs: 77, held: [{ start: isoToMs('2026-11-22T04:00:00.000Z'), end: isoToMs('2026-11-22T04:00:00.350Z') }] });
+  const r = assembleResult(
+    'owner-checked',
+    '9',
+    { strategy: 'owner-checked', workMs: '5' },
+    1,
+    4,
+    measured,
+    audit,
+    grants,
+    { maxWaitMs: 77, held: [{ start: isoToMs('2026-11-22T04:00:00.000Z'), end: isoToMs('2026-11-22T04:00:00.350Z') }] },
+  );
 
   it('counts grabs/s up to the last 200 and req/s over the whole round', () => {
     expect(r.grabsPerSec).toBeCloseTo(2, 10); // 3 grants in 1.5 s
@@ -43,7 +69,7 @@ describe('assembleResult', () => {
     expect(r.utilisation.lockHeldShare).toBeCloseTo(0.875, 10);
   });
 
-  it('reports fairness from the latencies and the replicas\' lock waits', () => {
+  it("reports fairness from the latencies and the replicas' lock waits", () => {
     expect(r.fairness).toMatchObject({ maxLatencyMs: 40, spreadMs: 20, maxLockWaitMs: 77 });
     expect(r.fairness.latencyJain).toBeCloseTo(100 ** 2 / (4 * 3000), 10);
   });
@@ -58,7 +84,9 @@ describe('assembleResult', () => {
 });
 
 describe('resolveStrategies', () => {
-  const api = { strategies: async () => [{ name: 'none' }, { name: 'setnx' }, { name: 'redis-lua' }] } as unknown as ApiClient;
+  const api = {
+    strategies: async () => [{ name: 'none' }, { name: 'setnx' }, { name: 'redis-lua' }],
+  } as unknown as ApiClient;
 
   it('takes every strategy the API lists, newcomers included, when none is asked for', async () => {
     expect(await resolveStrategies(api, [])).toEqual(['none', 'setnx', 'redis-lua']);
@@ -66,6 +94,8 @@ describe('resolveStrategies', () => {
 
   it('keeps the asked order and refuses names the API does not list', async () => {
     expect(await resolveStrategies(api, ['setnx', 'none'])).toEqual(['setnx', 'none']);
-    await expect(resolveStrategies(api, ['setnx', 'sentx'])).rejects.toThrow('unknown strategies: sentx (the API lists: none, setnx, redis-lua)');
+    await expect(resolveStrategies(api, ['setnx', 'sentx'])).rejects.toThrow(
+      'unknown strategies: sentx (the API lists: none, setnx, redis-lua)',
+    );
   });
 });

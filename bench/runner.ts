@@ -25,11 +25,16 @@ export async function resolveStrategies(api: ApiClient, requested: readonly stri
   const listed = (await api.strategies()).map((s) => s.name);
   if (requested.length === 0) return listed;
   const unknown = requested.filter((name) => !listed.includes(name));
-  if (unknown.length > 0) throw new Error(`unknown strategies: ${unknown.join(', ')} (the API lists: ${listed.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`unknown strategies: ${unknown.join(', ')} (the API lists: ${listed.join(', ')})`);
   return requested.slice();
 }
 
-export async function runBench(target: BenchTarget, settings: BenchSettings, progress = new ProgressLine()): Promise<BenchReport> {
+export async function runBench(
+  target: BenchTarget,
+  settings: BenchSettings,
+  progress = new ProgressLine(),
+): Promise<BenchReport> {
   const api = new ApiClient(target.nginxUrl, target.adminToken);
   const strategies = await resolveStrategies(api, settings.strategies);
   const startedAt = new Date().toISOString();
@@ -51,8 +56,13 @@ export async function runBench(target: BenchTarget, settings: BenchSettings, pro
 }
 
 async function runStrategy(
-  api: ApiClient, target: BenchTarget, strategy: string, settings: BenchSettings,
-  userPrefix: string, label: string, progress: ProgressLine,
+  api: ApiClient,
+  target: BenchTarget,
+  strategy: string,
+  settings: BenchSettings,
+  userPrefix: string,
+  label: string,
+  progress: ProgressLine,
 ): Promise<StrategyResult> {
   const segments = segmentsFor(strategy, settings.segments);
   const query = grabQuery(strategy, settings.workMs);
@@ -61,25 +71,51 @@ async function runStrategy(
     const coupon = await api.createCoupon(`bench ${strategy} ${phase} ${userPrefix}`, settings.stock, segments);
     const outcome = await runRound({
       url: `${target.nginxUrl}/coupons/${coupon.id}/grab?${new URLSearchParams(query)}`,
-      amount, connections: settings.connections, userPrefix: `${userPrefix}-${phase}`,
-      onProgress: (answered, c) => progress.update(`${label} ${phase} ${answered}/${amount}  200:${c.granted} 409:${c.soldOut + c.duplicate} 429:${c.lockTimeout} 5xx:${c.serverError}`),
+      amount,
+      connections: settings.connections,
+      userPrefix: `${userPrefix}-${phase}`,
+      onProgress: (answered, c) =>
+        progress.update(
+          `${label} ${phase} ${answered}/${amount}  200:${c.granted} 409:${c.soldOut + c.duplicate} 429:${c.lockTimeout} 5xx:${c.serverError}`,
+        ),
     });
     return { coupon, outcome };
   };
   if (settings.warmupRequests > 0) await round('warm-up', settings.warmupRequests);
   const { coupon, outcome: measured } = await round('measured', settings.requests);
   const [audit, grants, events] = await Promise.all([
-    api.audit(coupon.id), api.grants(coupon.id), fetchLockEvents(target, coupon.id, measured.startedAt),
+    api.audit(coupon.id),
+    api.grants(coupon.id),
+    fetchLockEvents(target, coupon.id, measured.startedAt),
   ]);
-  const result = assembleResult(strategy, String(coupon.id), query, segments, settings.requests, measured, audit, grants, lockEventFigures(events));
-  progress.done(`${label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, ${result.statuses.granted} granted, p99 ${ms(result.latency.p99)} ms`);
+  const result = assembleResult(
+    strategy,
+    String(coupon.id),
+    query,
+    segments,
+    settings.requests,
+    measured,
+    audit,
+    grants,
+    lockEventFigures(events),
+  );
+  progress.done(
+    `${label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, ${result.statuses.granted} granted, p99 ${ms(result.latency.p99)} ms`,
+  );
   return result;
 }
 
 /** Pure: everything the report shows about one strategy, from what was measured. */
 export function assembleResult(
-  strategy: string, couponId: string, query: Record<string, string>, segments: number, requests: number,
-  measured: RoundOutcome, audit: StrategyResult['audit'], grants: readonly GrantRow[], lock: LockEventFigures = { held: [] },
+  strategy: string,
+  couponId: string,
+  query: Record<string, string>,
+  segments: number,
+  requests: number,
+  measured: RoundOutcome,
+  audit: StrategyResult['audit'],
+  grants: readonly GrantRow[],
+  lock: LockEventFigures = { held: [] },
 ): StrategyResult {
   const latency = summariseLatency(measured.latenciesMs);
   const statuses: StatusCounts = measured.statuses;
@@ -103,7 +139,10 @@ export function assembleResult(
     statuses,
     audit,
     reconciliation: reconcile(statuses.granted, grants.length, statuses.errors + statuses.timeouts),
-    utilisation: { ...utilisation(intervals), ...(lock.held.length > 0 ? { lockHeldShare: heldShare(lock.held, intervals) } : {}) },
+    utilisation: {
+      ...utilisation(intervals),
+      ...(lock.held.length > 0 ? { lockHeldShare: heldShare(lock.held, intervals) } : {}),
+    },
     fairness,
     verdict: verdict(audit, scenarioFor(strategy).promisesExclusion),
   };

@@ -25,15 +25,22 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
   const target = `segmented (${report.settings.segments} segments) ≥ ${segmentedSpeedup}× owner-checked grabs/s at workMs ${report.settings.workMs}`;
   if (segmented && ownerChecked && ownerChecked.grabsPerSec > 0) {
     const ratio = segmented.grabsPerSec / ownerChecked.grabsPerSec;
-    checks.push({ target, measured: `${ratio.toFixed(2)}× (${segmented.grabsPerSec.toFixed(0)} vs ${ownerChecked.grabsPerSec.toFixed(0)})`, met: ratio >= segmentedSpeedup });
+    checks.push({
+      target,
+      measured: `${ratio.toFixed(2)}× (${segmented.grabsPerSec.toFixed(0)} vs ${ownerChecked.grabsPerSec.toFixed(0)})`,
+      met: ratio >= segmentedSpeedup,
+    });
   } else {
     checks.push({ target, measured: 'not run', met: undefined });
   }
   for (const r of report.results.filter((x) => isSingleLock(x.strategy))) {
     checks.push({
       target: `${r.strategy}: lock utilisation ≥ ${utilisationFloor}`,
-      measured: r.utilisation.busyShare.toFixed(2)
-        + (r.utilisation.lockHeldShare === undefined ? '' : ` (lock held ${r.utilisation.lockHeldShare.toFixed(2)} of the window)`),
+      measured:
+        r.utilisation.busyShare.toFixed(2) +
+        (r.utilisation.lockHeldShare === undefined
+          ? ''
+          : ` (lock held ${r.utilisation.lockHeldShare.toFixed(2)} of the window)`),
       met: r.utilisation.busyShare >= utilisationFloor,
     });
   }

@@ -9,11 +9,13 @@ async function main(): Promise<void> {
   const { report, files } = await benchCommand(options);
   const wrong = report.results.filter((r) => !r.verdict.correct).map((r) => `${r.strategy} (${r.verdict.label})`);
   console.log('');
-  console.log(`${report.results.length} strategies compared; wrong under load: ${wrong.length ? wrong.join(', ') : 'no strategy'}`);
+  console.log(
+    `${report.results.length} strategies compared; wrong under load: ${wrong.length ? wrong.join(', ') : 'no strategy'}`,
+  );
   console.log(`open ${files.html}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 });

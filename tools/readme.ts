@@ -29,14 +29,26 @@ try {
   const files = flags(process.argv.slice(2));
   let doc = readFileSync(README, 'utf8');
   if (files.bench) {
-    doc = fillSection(doc, 'performance', renderPerformanceSection(read<BenchReport>(files.bench), files.locks ? read<LockBenchReport>(files.locks) : undefined));
+    doc = fillSection(
+      doc,
+      'performance',
+      renderPerformanceSection(
+        read<BenchReport>(files.bench),
+        files.locks ? read<LockBenchReport>(files.locks) : undefined,
+      ),
+    );
   }
   if (files.chaos) {
     const ranOn = statSync(files.chaos).mtime.toISOString().slice(0, 10);
     doc = fillSection(doc, 'reliability', renderReliabilitySection(read<ScenarioResult[]>(files.chaos), ranOn));
   }
   writeFileSync(README, doc);
-  console.log(`${README}: ${Object.keys(files).filter((k) => k !== 'locks').map((k) => (k === 'bench' ? 'performance' : 'reliability')).join(' and ')} refreshed`);
+  console.log(
+    `${README}: ${Object.keys(files)
+      .filter((k) => k !== 'locks')
+      .map((k) => (k === 'bench' ? 'performance' : 'reliability'))
+      .join(' and ')} refreshed`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 2;

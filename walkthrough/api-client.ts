@@ -89,7 +89,9 @@ export class ApiClient {
 
   /** The strategies every replica offers (asked of each: a replica left on an older build offers fewer). */
   async strategies(): Promise<string[]> {
-    const lists = await Promise.all(this.replicas.map((r) => this.json<Array<{ name: string }>>('GET', `${r.url}/strategies`)));
+    const lists = await Promise.all(
+      this.replicas.map((r) => this.json<Array<{ name: string }>>('GET', `${r.url}/strategies`)),
+    );
     return lists.reduce<string[]>((common, list, i) => {
       const names = list.map((s) => s.name);
       return i === 0 ? names : common.filter((n) => names.includes(n));
@@ -116,8 +118,9 @@ export class ApiClient {
   async lockEvents(resource: string): Promise<LockEventRecord[]> {
     const lists = await Promise.all(
       this.replicas.map((r) =>
-        this.json<LockEventRecord[]>('GET', `${r.url}/lock-events?resource=${encodeURIComponent(resource)}`)
-          .then((events) => events.map((e) => ({ ...e, replica: e.replica ?? r.id }))),
+        this.json<LockEventRecord[]>('GET', `${r.url}/lock-events?resource=${encodeURIComponent(resource)}`).then(
+          (events) => events.map((e) => ({ ...e, replica: e.replica ?? r.id })),
+        ),
       ),
     );
     return lists.flat().sort((a, b) => a.at - b.at);
@@ -148,7 +151,15 @@ export class ApiClient {
       });
       const text = await res.text();
       const body = text ? (JSON.parse(text) as Record<string, unknown> & { code?: string }) : {};
-      return { userId, status: res.status, code: res.ok ? undefined : body.code, body, replica: res.headers.get('x-replica') ?? undefined, sentAt, answeredAt: Date.now() };
+      return {
+        userId,
+        status: res.status,
+        code: res.ok ? undefined : body.code,
+        body,
+        replica: res.headers.get('x-replica') ?? undefined,
+        sentAt,
+        answeredAt: Date.now(),
+      };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause;
       return { userId, status: 0, code: cause?.code ?? (error as Error).name, sentAt, answeredAt: Date.now() };
@@ -161,7 +172,12 @@ export class ApiClient {
     if (admin) headers.authorization = `Bearer ${this.adminToken}`;
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      res = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
       throw new ApiError(`${method} ${url} failed: ${(error as Error).message}`, 0, { cause: error });
     }

@@ -18,7 +18,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const stack = await ensureStack(options.stackDir ? { dir: options.stackDir } : {});
-  console.log(stack.started ? `Started a stack in ${stack.info.dir} for this run.` : `Using the stack running in ${stack.info.dir}.`);
+  console.log(
+    stack.started
+      ? `Started a stack in ${stack.info.dir} for this run.`
+      : `Using the stack running in ${stack.info.dir}.`,
+  );
   const { ctx, close } = await openContext(stack.info, { say: (line) => console.log(`   · ${line}`) });
   const startedAt = new Date();
   try {
@@ -42,7 +46,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error) => {
     console.error(error instanceof UsageError ? `${error.message}\n\n${usage}` : error);
     process.exitCode = 2;

@@ -17,7 +17,10 @@ export interface OpenContext {
 }
 
 /** Connects to the stack: its API through nginx and per replica, its Redis, its control endpoint. */
-export async function openContext(info: StackInfo, options: { say?: (line: string) => void; ports?: number[] } = {}): Promise<OpenContext> {
+export async function openContext(
+  info: StackInfo,
+  options: { say?: (line: string) => void; ports?: number[] } = {},
+): Promise<OpenContext> {
   const api = new ApiClient(info.nginxUrl, info.replicas, info.adminToken);
   const strategies = new Set(await api.strategies());
   const keys = LockKeys.connect(info.redisUrl);

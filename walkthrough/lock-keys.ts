@@ -30,9 +30,12 @@ export class LockKeys {
   async peek(key: string): Promise<KeyState> {
     const [type, pttl] = await Promise.all([this.redis.type(key), this.redis.pttl(key)]);
     if (type === 'none') return { exists: false, pttlMs: -2, holder: null };
-    const holder = type === 'hash'
-      ? Object.entries(await this.redis.hgetall(key)).map(([field, count]) => `${field}×${count}`).join(',')
-      : await this.redis.get(key);
+    const holder =
+      type === 'hash'
+        ? Object.entries(await this.redis.hgetall(key))
+            .map(([field, count]) => `${field}×${count}`)
+            .join(',')
+        : await this.redis.get(key);
     return { exists: true, pttlMs: pttl, holder };
   }
 
@@ -66,7 +69,8 @@ export class LockKeys {
     for (;;) {
       const state = await this.peek(key);
       if (done(state)) return state;
-      if (Date.now() > deadline) throw new WaitTimeoutError(`${key} not ${what} within ${timeoutMs} ms (now ${JSON.stringify(state)})`);
+      if (Date.now() > deadline)
+        throw new WaitTimeoutError(`${key} not ${what} within ${timeoutMs} ms (now ${JSON.stringify(state)})`);
       await new Promise((r) => setTimeout(r, 5));
     }
   }

@@ -2,16 +2,40 @@ import { parseOptions, selectSteps, UsageError } from './options';
 
 describe('parseOptions', () => {
   it('defaults to every step, no files, narration only', () => {
-    expect(parseOptions([])).toEqual({ help: false, list: false, steps: [], json: undefined, markdown: undefined, stackDir: undefined });
+    expect(parseOptions([])).toEqual({
+      help: false,
+      list: false,
+      steps: [],
+      json: undefined,
+      markdown: undefined,
+      stackDir: undefined,
+    });
   });
 
   it('collects repeated and comma-separated --step values in order', () => {
-    expect(parseOptions(['--step', 'nested', '--step=none,set-nx-px', '--step', 'failover']).steps).toEqual(['nested', 'none', 'set-nx-px', 'failover']);
+    expect(parseOptions(['--step', 'nested', '--step=none,set-nx-px', '--step', 'failover']).steps).toEqual([
+      'nested',
+      'none',
+      'set-nx-px',
+      'failover',
+    ]);
   });
 
   it('reads --json, --markdown and --stack-dir, with a space or =', () => {
-    const options = parseOptions(['--json', 'out/r.json', '--markdown=out/r.md', '--stack-dir', '.stack/walk-dev', '--list']);
-    expect(options).toMatchObject({ json: 'out/r.json', markdown: 'out/r.md', stackDir: '.stack/walk-dev', list: true });
+    const options = parseOptions([
+      '--json',
+      'out/r.json',
+      '--markdown=out/r.md',
+      '--stack-dir',
+      '.stack/walk-dev',
+      '--list',
+    ]);
+    expect(options).toMatchObject({
+      json: 'out/r.json',
+      markdown: 'out/r.md',
+      stackDir: '.stack/walk-dev',
+      list: true,
+    });
   });
 
   it('refuses an option without its value, or followed by another option', () => {
@@ -44,6 +68,8 @@ describe('selectSteps', () => {
   });
 
   it('names the unknown steps and the known ones', () => {
-    expect(() => selectSteps(all, ['none', 'redlok'])).toThrow(/unknown step\(s\): redlok \(have: none, setnx-crash, nested\)/);
+    expect(() => selectSteps(all, ['none', 'redlok'])).toThrow(
+      /unknown step\(s\): redlok \(have: none, setnx-crash, nested\)/,
+    );
   });
 });

@@ -32,20 +32,43 @@ export function parseOptions(argv: readonly string[]): WalkthroughOptions {
   let stackDir: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       const next = inline ?? argv[++i];
-      if (next === undefined || next === '' || (inline === undefined && next.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
+      if (next === undefined || next === '' || (inline === undefined && next.startsWith('--')))
+        throw new UsageError(`${flag} needs a value`);
       return next;
     };
     switch (flag) {
-      case '--help': case '-h': help = true; break;
-      case '--list': list = true; break;
-      case '--step': steps.push(...value().split(',').map((s) => s.trim()).filter(Boolean)); break;
-      case '--json': json = value(); break;
-      case '--markdown': markdown = value(); break;
-      case '--stack-dir': stackDir = value(); break;
-      default: throw new UsageError(`unknown option ${arg}`);
+      case '--help':
+      case '-h':
+        help = true;
+        break;
+      case '--list':
+        list = true;
+        break;
+      case '--step':
+        steps.push(
+          ...value()
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+        break;
+      case '--json':
+        json = value();
+        break;
+      case '--markdown':
+        markdown = value();
+        break;
+      case '--stack-dir':
+        stackDir = value();
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}`);
     }
   }
   return { help, list, steps, json, markdown, stackDir };
@@ -55,6 +78,7 @@ export function parseOptions(argv: readonly string[]): WalkthroughOptions {
 export function selectSteps<T extends { name: string }>(all: readonly T[], names: readonly string[]): T[] {
   if (!names.length) return [...all];
   const unknown = names.filter((n) => !all.some((s) => s.name === n));
-  if (unknown.length) throw new UsageError(`unknown step(s): ${unknown.join(', ')} (have: ${all.map((s) => s.name).join(', ')})`);
+  if (unknown.length)
+    throw new UsageError(`unknown step(s): ${unknown.join(', ')} (have: ${all.map((s) => s.name).join(', ')})`);
   return [...new Set(names)].map((n) => all.find((s) => s.name === n)!);
 }

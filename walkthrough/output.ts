@@ -25,8 +25,15 @@ export function writeMarkdown(file: string, results: readonly StepResult[], runL
   return [file, ...written];
 }
 
-export function writeJson(file: string, results: readonly StepResult[], meta: { startedAt: Date; finishedAt: Date; nginxUrl: string }, markdownFile?: string): void {
+export function writeJson(
+  file: string,
+  results: readonly StepResult[],
+  meta: { startedAt: Date; finishedAt: Date; nginxUrl: string },
+  markdownFile?: string,
+): void {
   mkdirSync(dirname(file), { recursive: true });
-  const svgOf = markdownFile ? (r: StepResult) => join(dirname(markdownFile), svgName(markdownFile, r.name)) : undefined;
+  const svgOf = markdownFile
+    ? (r: StepResult) => join(dirname(markdownFile), svgName(markdownFile, r.name))
+    : undefined;
   writeFileSync(file, `${JSON.stringify(jsonReport(results, meta, svgOf), null, 2)}\n`);
 }

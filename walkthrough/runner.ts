@@ -11,7 +11,16 @@ export async function runStep(step: Step, ctx: StepContext): Promise<StepResult>
   const missing = step.requires.filter((s) => !ctx.strategies.has(s));
   if (missing.length) {
     const reason = `the API does not offer ${missing.join(', ')}`;
-    return { ...base, status: 'skipped', verdict: `skipped: ${reason}`, summary: '', observed: {}, checks: [], durationMs: 0, reason };
+    return {
+      ...base,
+      status: 'skipped',
+      verdict: `skipped: ${reason}`,
+      summary: '',
+      observed: {},
+      checks: [],
+      durationMs: 0,
+      reason,
+    };
   }
   const started = Date.now();
   try {
@@ -21,7 +30,11 @@ export async function runStep(step: Step, ctx: StepContext): Promise<StepResult>
     return {
       ...base,
       status: passed ? 'passed' : 'failed',
-      verdict: passed ? 'as expected' : outcome.checks.length ? `NOT as expected: ${failed.map((c) => c.what).join('; ')}` : 'NOT as expected: the step checked nothing',
+      verdict: passed
+        ? 'as expected'
+        : outcome.checks.length
+          ? `NOT as expected: ${failed.map((c) => c.what).join('; ')}`
+          : 'NOT as expected: the step checked nothing',
       summary: outcome.summary,
       observed: outcome.observed,
       checks: outcome.checks,
@@ -30,7 +43,16 @@ export async function runStep(step: Step, ctx: StepContext): Promise<StepResult>
     };
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { ...base, status: 'error', verdict: `error: ${reason}`, summary: '', observed: {}, checks: [], durationMs: Date.now() - started, reason };
+    return {
+      ...base,
+      status: 'error',
+      verdict: `error: ${reason}`,
+      summary: '',
+      observed: {},
+      checks: [],
+      durationMs: Date.now() - started,
+      reason,
+    };
   }
 }
 
@@ -46,4 +68,5 @@ export async function runSteps(steps: readonly Step[], ctx: StepContext, hooks: 
 }
 
 /** The exit code: 0 only when no step failed or errored. */
-export const exitCode = (results: readonly StepResult[]) => (results.some((r) => r.status === 'failed' || r.status === 'error') ? 1 : 0);
+export const exitCode = (results: readonly StepResult[]) =>
+  results.some((r) => r.status === 'failed' || r.status === 'error') ? 1 : 0;

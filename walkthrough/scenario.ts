@@ -25,20 +25,29 @@ export function statusCounts(results: readonly GrabResult[]): Record<string, num
   return counts;
 }
 
-export const countStatus = (results: readonly GrabResult[], status: number) => results.filter((r) => r.status === status).length;
+export const countStatus = (results: readonly GrabResult[], status: number) =>
+  results.filter((r) => r.status === status).length;
 
 /**
  * A fresh coupon for one step, reset when the step ends (its grants and lock keys cleared), so
  * every step starts clean and leaves nothing behind whatever order steps run in.
  */
-export async function withCoupon<T>(ctx: StepContext, name: string, stock: number, body: (coupon: Coupon) => Promise<T>, segments?: number): Promise<T> {
+export async function withCoupon<T>(
+  ctx: StepContext,
+  name: string,
+  stock: number,
+  body: (coupon: Coupon) => Promise<T>,
+  segments?: number,
+): Promise<T> {
   // A replica restarted by an earlier step (or anything else) must be back before this one starts.
   await Promise.all(ctx.api.replicas.map((r) => waitForReplica(ctx, r.id)));
   const coupon = await ctx.api.createCoupon({ name: `walkthrough ${name}`, stock, ...(segments ? { segments } : {}) });
   try {
     return await body(coupon);
   } finally {
-    await ctx.api.resetCoupon(coupon.id, { stock, ...(segments ? { segments } : {}) }).catch((error) => ctx.say(`cleanup: reset failed: ${(error as Error).message}`));
+    await ctx.api
+      .resetCoupon(coupon.id, { stock, ...(segments ? { segments } : {}) })
+      .catch((error) => ctx.say(`cleanup: reset failed: ${(error as Error).message}`));
   }
 }
 
@@ -46,7 +55,8 @@ export async function withCoupon<T>(ctx: StepContext, name: string, stock: numbe
 export async function waitForReplica(ctx: StepContext, replicaId: string, timeoutMs = 30_000): Promise<number> {
   const started = Date.now();
   while (!(await ctx.api.healthy(replicaId))) {
-    if (Date.now() - started > timeoutMs) throw new WaitTimeoutError(`${replicaId} did not come back within ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs)
+      throw new WaitTimeoutError(`${replicaId} did not come back within ${timeoutMs} ms`);
     await sleep(100);
   }
   return Date.now() - started;
@@ -77,7 +87,13 @@ export interface TimelineExtras {
 }
 
 /** The timeline of one step: a lane per replica, the grants as bars, the lock events as ticks. */
-export function timeline(ctx: StepContext, title: string, grants: readonly Grant[], events: readonly LockEventRecord[], extras: TimelineExtras = {}): TimelineInput {
+export function timeline(
+  ctx: StepContext,
+  title: string,
+  grants: readonly Grant[],
+  events: readonly LockEventRecord[],
+  extras: TimelineExtras = {},
+): TimelineInput {
   const lanes = ctx.api.replicas.map((r) => r.id);
   if ([...(extras.ticks ?? []), ...(extras.bars ?? [])].some((t) => t.lane === 'redis')) lanes.push('redis');
   return {
@@ -89,7 +105,14 @@ export function timeline(ctx: StepContext, title: string, grants: readonly Grant
 }
 
 /** A lock key's life in Redis as a bar on the redis lane. */
-export const keyBar = (label: string, start: number, end: number): TimelineBar => ({ lane: 'redis', start, end, row: 'key', label, kind: 'key' });
+export const keyBar = (label: string, start: number, end: number): TimelineBar => ({
+  lane: 'redis',
+  start,
+  end,
+  row: 'key',
+  label,
+  kind: 'key',
+});
 
 export const count = (events: readonly LockEventRecord[], type: string) => events.filter((e) => e.type === type).length;
 

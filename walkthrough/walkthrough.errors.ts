@@ -13,7 +13,11 @@ export class UsageError extends WalkthroughError {
 export class ApiError extends WalkthroughError {
   override readonly name = 'ApiError';
   readonly code = 'WALKTHROUGH.API';
-  constructor(message: string, readonly status: number, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly status: number,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

@@ -1,8 +1,14 @@
 import { aggregate, medianRound, meetsTargets, ratiosToBestPeer, roundOrder, type LockBenchResult } from './aggregate';
 import type { WorkerReport } from './messages';
 
-const report = (processIndex: number, grantsPerWaiter: number[], waitsMs: number[], startedAt: number, finishedAt: number, failedAcquisitions = 0): WorkerReport =>
-  ({ processIndex, grantsPerWaiter, waitsMs, startedAt, finishedAt, failedAcquisitions });
+const report = (
+  processIndex: number,
+  grantsPerWaiter: number[],
+  waitsMs: number[],
+  startedAt: number,
+  finishedAt: number,
+  failedAcquisitions = 0,
+): WorkerReport => ({ processIndex, grantsPerWaiter, waitsMs, startedAt, finishedAt, failedAcquisitions });
 
 describe('aggregate', () => {
   const reports = [
@@ -12,7 +18,14 @@ describe('aggregate', () => {
 
   it('sums grants over processes and times them from the first start to the last finish', () => {
     const r = aggregate('x', true, reports, 8);
-    expect(r).toMatchObject({ grants: 8, elapsedMs: 1_000, grantsPerSec: 8, processes: 2, waiters: 4, failedAcquisitions: 3 });
+    expect(r).toMatchObject({
+      grants: 8,
+      elapsedMs: 1_000,
+      grantsPerSec: 8,
+      processes: 2,
+      waiters: 4,
+      failedAcquisitions: 3,
+    });
   });
 
   it('reports the longest wait and the spread of grants per waiter', () => {
@@ -32,14 +45,38 @@ describe('aggregate', () => {
   });
 });
 
-const result = (contender: string, ours: boolean, grantsPerSec: number, extra: Partial<LockBenchResult> = {}): LockBenchResult => ({
-  contender, ours, grantsPerSec, processes: 3, waiters: 150, grants: 4500, elapsedMs: 1000, failedAcquisitions: 0, maxWaitMs: 120,
-  p99WaitMs: 90, minGrantsPerWaiter: 29, maxGrantsPerWaiter: 31, jain: 0.99, counter: 4500, counterMatches: true, errors: [], ...extra,
+const result = (
+  contender: string,
+  ours: boolean,
+  grantsPerSec: number,
+  extra: Partial<LockBenchResult> = {},
+): LockBenchResult => ({
+  contender,
+  ours,
+  grantsPerSec,
+  processes: 3,
+  waiters: 150,
+  grants: 4500,
+  elapsedMs: 1000,
+  failedAcquisitions: 0,
+  maxWaitMs: 120,
+  p99WaitMs: 90,
+  minGrantsPerWaiter: 29,
+  maxGrantsPerWaiter: 31,
+  jain: 0.99,
+  counter: 4500,
+  counterMatches: true,
+  errors: [],
+  ...extra,
 });
 
 describe('ratiosToBestPeer', () => {
   it('divides each of ours by the fastest peer', () => {
-    const ratios = ratiosToBestPeer([result('owner-checked', true, 6000), result('a', false, 2000), result('b', false, 2500)]);
+    const ratios = ratiosToBestPeer([
+      result('owner-checked', true, 6000),
+      result('a', false, 2000),
+      result('b', false, 2500),
+    ]);
     expect(ratios).toEqual([{ ours: 'owner-checked', bestPeer: 'b', ratio: 2.4 }]);
   });
 
@@ -60,14 +97,17 @@ describe('meetsTargets', () => {
 });
 
 describe('medianRound', () => {
-  it('takes the middle round by grants/s and keeps every round\'s figure', () => {
+  it("takes the middle round by grants/s and keeps every round's figure", () => {
     const m = medianRound([result('o', true, 300), result('o', true, 100), result('o', true, 200)]);
     expect(m.grantsPerSec).toBe(200);
     expect(m.roundsGrantsPerSec).toEqual([300, 100, 200]);
   });
 
   it('takes the lower middle of an even count, and a single round as is', () => {
-    expect(medianRound([result('o', true, 4), result('o', true, 1), result('o', true, 3), result('o', true, 2)]).grantsPerSec).toBe(2);
+    expect(
+      medianRound([result('o', true, 4), result('o', true, 1), result('o', true, 3), result('o', true, 2)])
+        .grantsPerSec,
+    ).toBe(2);
     expect(medianRound([result('o', true, 5)]).roundsGrantsPerSec).toBeUndefined();
   });
 });

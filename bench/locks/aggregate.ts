@@ -27,11 +27,19 @@ export interface LockBenchResult {
 }
 
 /** Pure: from each process's report and the final counter. Elapsed runs from the first start to the last finish. */
-export function aggregate(contender: string, ours: boolean, reports: readonly WorkerReport[], counter: number): LockBenchResult {
+export function aggregate(
+  contender: string,
+  ours: boolean,
+  reports: readonly WorkerReport[],
+  counter: number,
+): LockBenchResult {
   const perWaiter = reports.flatMap((r) => r.grantsPerWaiter);
   const grants = perWaiter.reduce((s, x) => s + x, 0);
   const waits = reports.flatMap((r) => r.waitsMs).sort((a, b) => a - b);
-  const elapsedMs = reports.length === 0 ? 0 : Math.max(...reports.map((r) => r.finishedAt)) - Math.min(...reports.map((r) => r.startedAt));
+  const elapsedMs =
+    reports.length === 0
+      ? 0
+      : Math.max(...reports.map((r) => r.finishedAt)) - Math.min(...reports.map((r) => r.startedAt));
   return {
     contender,
     ours,
@@ -64,19 +72,26 @@ export function ratiosToBestPeer(results: readonly LockBenchResult[]): PeerRatio
   const peers = results.filter((r) => !r.ours);
   if (peers.length === 0) return [];
   const best = peers.reduce((a, b) => (b.grantsPerSec > a.grantsPerSec ? b : a));
-  return results.filter((r) => r.ours).map((r) => ({
-    ours: r.contender,
-    bestPeer: best.contender,
-    ratio: best.grantsPerSec > 0 ? r.grantsPerSec / best.grantsPerSec : Number.POSITIVE_INFINITY,
-  }));
+  return results
+    .filter((r) => r.ours)
+    .map((r) => ({
+      ours: r.contender,
+      bestPeer: best.contender,
+      ratio: best.grantsPerSec > 0 ? r.grantsPerSec / best.grantsPerSec : Number.POSITIVE_INFINITY,
+    }));
 }
 
 /** Issue 5's targets for our lock at 3 × 50 waiters. */
 export const lockTargets = { ratio: 1.5, failedAcquisitions: 0, jain: 0.95, maxWaitMs: 200 } as const;
 
 export function meetsTargets(result: LockBenchResult, ratio: number): boolean {
-  return ratio >= lockTargets.ratio && result.failedAcquisitions === lockTargets.failedAcquisitions
-    && result.jain >= lockTargets.jain && result.maxWaitMs <= lockTargets.maxWaitMs && result.counterMatches;
+  return (
+    ratio >= lockTargets.ratio &&
+    result.failedAcquisitions === lockTargets.failedAcquisitions &&
+    result.jain >= lockTargets.jain &&
+    result.maxWaitMs <= lockTargets.maxWaitMs &&
+    result.counterMatches
+  );
 }
 
 /** The median round by grants/s (the lower middle for an even count), carrying every round's grants/s. */

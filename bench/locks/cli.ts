@@ -28,9 +28,13 @@ function options() {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
     return n;
   };
-  const contenders = values.contenders.split(',').map((c) => c.trim()).filter(Boolean);
+  const contenders = values.contenders
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const unknown = contenders.filter((c) => !(contenderNames as readonly string[]).includes(c));
-  if (unknown.length > 0) throw new Error(`unknown contenders: ${unknown.join(', ')} (known: ${contenderNames.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`unknown contenders: ${unknown.join(', ')} (known: ${contenderNames.join(', ')})`);
   return {
     waiters: positive('waiters', values.waiters),
     processes: positive('processes', values.processes),
@@ -47,7 +51,9 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const redis = await startRedisServer({ port: o.port, dir: `.stack/bench-locks-${o.port}` });
   const redisUrl = `redis://127.0.0.1:${o.port}`;
-  const stopOnSignal = () => { void redis.stop().finally(() => process.exit(130)); };
+  const stopOnSignal = () => {
+    void redis.stop().finally(() => process.exit(130));
+  };
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   const rounds = new Map<ContenderName, LockBenchResult[]>(o.contenders.map((c) => [c, []]));
@@ -55,9 +61,13 @@ async function main(): Promise<void> {
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       for (const contender of roundOrder(o.contenders, round)) {
-        process.stderr.write(`round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.grants} grants … `);
+        process.stderr.write(
+          `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.grants} grants … `,
+        );
         const result = await runContender(pool, { contender, redisUrl, waiters: o.waiters, grants: o.grants });
-        process.stderr.write(`${result.grantsPerSec.toFixed(0)} grants/s${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}\n`);
+        process.stderr.write(
+          `${result.grantsPerSec.toFixed(0)} grants/s${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}\n`,
+        );
         rounds.get(contender)!.push(result);
       }
     }

@@ -62,7 +62,9 @@ function redisSemaphoreContender(redisUrl: string): Contender {
         await mutex.release();
       }
     },
-    close: async () => { await redis.quit(); },
+    close: async () => {
+      await redis.quit();
+    },
   };
 }
 
@@ -85,7 +87,9 @@ function redlockContender(redisUrl: string): Contender {
         await lock.release();
       }
     },
-    close: async () => { await redis.quit(); },
+    close: async () => {
+      await redis.quit();
+    },
   };
 }
 

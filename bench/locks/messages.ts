@@ -28,9 +28,7 @@ export interface WorkerReport {
 
 /** run: build the contender and warm up, then answer 'ready'; go: start the measured grants. */
 export type ParentMessage =
-  | { readonly type: 'run'; readonly config: WorkerConfig }
-  | { readonly type: 'go' }
-  | { readonly type: 'exit' };
+  { readonly type: 'run'; readonly config: WorkerConfig } | { readonly type: 'go' } | { readonly type: 'exit' };
 
 export type WorkerMessage =
   | { readonly type: 'ready' }

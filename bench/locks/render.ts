@@ -4,12 +4,28 @@ import { lockTargets, meetsTargets, ratiosToBestPeer, type LockBenchResult } fro
 export interface LockBenchReport {
   readonly startedAt: string;
   readonly machine: MachineInfo;
-  readonly settings: { readonly processes: number; readonly waiters: number; readonly grants: number; readonly rounds: number; readonly leaseMs: number };
+  readonly settings: {
+    readonly processes: number;
+    readonly waiters: number;
+    readonly grants: number;
+    readonly rounds: number;
+    readonly leaseMs: number;
+  };
   readonly method: string;
   readonly results: LockBenchResult[];
 }
 
-const header = ['lock', 'grants/s', 'rounds grants/s', 'failed', 'max wait ms', 'p99 wait ms', 'per waiter min/max', 'Jain', 'counter = grants'];
+const header = [
+  'lock',
+  'grants/s',
+  'rounds grants/s',
+  'failed',
+  'max wait ms',
+  'p99 wait ms',
+  'per waiter min/max',
+  'Jain',
+  'counter = grants',
+];
 
 function cells(r: LockBenchResult): string[] {
   return [
@@ -37,7 +53,13 @@ export function renderLockTable(report: LockBenchReport): string {
   const rows = [header, ...report.results.map(cells)];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...report.results.map((r) => line(cells(r))), '', ...ratioLines(report)].join('\n');
+  return [
+    line(header),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...report.results.map((r) => line(cells(r))),
+    '',
+    ...ratioLines(report),
+  ].join('\n');
 }
 
 export function renderLockMarkdown(report: LockBenchReport): string {
@@ -53,7 +75,10 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     `Method: ${report.method}`,
     '',
     `| ${header.join(' | ')} |`,
-    `|:---|${header.slice(1).map(() => '---:').join('|')}|`,
+    `|:---|${header
+      .slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
     ...report.results.map((r) => `| ${cells(r).join(' | ')} |`),
     '',
     ...ratioLines(report).map((l) => `- ${l}`),

@@ -15,15 +15,17 @@ export async function runContender(pool: WorkerPool, run: ContenderRun): Promise
   const resource = `bench:locks:${run.contender}:${Date.now()}`;
   const counterKey = `${resource}:counter`;
   const base = Math.floor(run.grants / pool.size);
-  const reports = await pool.run(Array.from({ length: pool.size }, (_, i) => ({
-    contender: run.contender,
-    redisUrl: run.redisUrl,
-    processIndex: i,
-    waiters: run.waiters,
-    quota: base + (i < run.grants % pool.size ? 1 : 0),
-    resource,
-    counterKey,
-  })));
+  const reports = await pool.run(
+    Array.from({ length: pool.size }, (_, i) => ({
+      contender: run.contender,
+      redisUrl: run.redisUrl,
+      processIndex: i,
+      waiters: run.waiters,
+      quota: base + (i < run.grants % pool.size ? 1 : 0),
+      resource,
+      counterKey,
+    })),
+  );
   const redis = new Redis(run.redisUrl);
   try {
     return aggregate(run.contender, ours.includes(run.contender), reports, Number((await redis.get(counterKey)) ?? 0));

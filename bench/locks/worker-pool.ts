@@ -10,7 +10,8 @@ export class WorkerPool {
 
   constructor(readonly size: number) {
     this.children = Array.from({ length: size }, () =>
-      fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+      fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
   }
 
   /**
@@ -28,13 +29,21 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.children.map((child) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.once('exit', () => { clearTimeout(timer); resolve(); });
-      if (child.connected) this.send(child, { type: 'exit' });
-      else child.kill();
-    })));
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            if (child.connected) this.send(child, { type: 'exit' });
+            else child.kill();
+          }),
+      ),
+    );
   }
 
   private send(child: ChildProcess, message: ParentMessage): void {
@@ -42,14 +51,29 @@ export class WorkerPool {
   }
 
   /** The next message of `type` from `child`; rejects if it reports a failure or exits first. */
-  private next<T extends WorkerMessage['type']>(child: ChildProcess, type: T): Promise<Extract<WorkerMessage, { type: T }>> {
+  private next<T extends WorkerMessage['type']>(
+    child: ChildProcess,
+    type: T,
+  ): Promise<Extract<WorkerMessage, { type: T }>> {
     return new Promise((resolve, reject) => {
       const onMessage = (message: WorkerMessage) => {
-        if (message.type === type) { cleanup(); resolve(message as Extract<WorkerMessage, { type: T }>); }
-        if (message.type === 'failed') { cleanup(); reject(new Error(`worker ${child.pid}: ${message.error}`)); }
+        if (message.type === type) {
+          cleanup();
+          resolve(message as Extract<WorkerMessage, { type: T }>);
+        }
+        if (message.type === 'failed') {
+          cleanup();
+          reject(new Error(`worker ${child.pid}: ${message.error}`));
+        }
       };
-      const onExit = (code: number | null) => { cleanup(); reject(new Error(`worker ${child.pid} exited (${code}) before '${type}'`)); };
-      const cleanup = () => { child.removeListener('message', onMessage); child.removeListener('exit', onExit); };
+      const onExit = (code: number | null) => {
+        cleanup();
+        reject(new Error(`worker ${child.pid} exited (${code}) before '${type}'`));
+      };
+      const cleanup = () => {
+        child.removeListener('message', onMessage);
+        child.removeListener('exit', onExit);
+      };
       child.on('message', onMessage);
       child.once('exit', onExit);
     });

@@ -68,7 +68,15 @@ async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
     const startedAt = Date.now();
     await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, config.quota, config.resource, true)));
     const finishedAt = Date.now();
-    return { processIndex: config.processIndex, grantsPerWaiter, failedAcquisitions, waitsMs, startedAt, finishedAt, ...(error ? { error } : {}) };
+    return {
+      processIndex: config.processIndex,
+      grantsPerWaiter,
+      failedAcquisitions,
+      waitsMs,
+      startedAt,
+      finishedAt,
+      ...(error ? { error } : {}),
+    };
   } finally {
     await contender.close();
     await data.quit();

@@ -3,7 +3,17 @@ import type { StatusCounts } from '../types';
 type Counter = { -readonly [K in keyof StatusCounts]: StatusCounts[K] };
 
 export function emptyStatusCounts(): Counter {
-  return { granted: 0, soldOut: 0, duplicate: 0, fenceRejected: 0, lockTimeout: 0, otherClientError: 0, serverError: 0, errors: 0, timeouts: 0 };
+  return {
+    granted: 0,
+    soldOut: 0,
+    duplicate: 0,
+    fenceRejected: 0,
+    lockTimeout: 0,
+    otherClientError: 0,
+    serverError: 0,
+    errors: 0,
+    timeouts: 0,
+  };
 }
 
 /** The error code of a contract error body (`{ code, message }`), or undefined. */

@@ -9,7 +9,10 @@ describe('verdict', () => {
   });
 
   it('names every failure at once', () => {
-    const v = verdict({ ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70, maxConcurrentHolders: 3 }, true);
+    const v = verdict(
+      { ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70, maxConcurrentHolders: 3 },
+      true,
+    );
     expect(v.correct).toBe(false);
     expect(v.flags).toEqual(['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS']);
     expect(v.label).toBe('OVERSOLD + LOST UPDATES + TWO HOLDERS');

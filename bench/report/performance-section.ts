@@ -18,9 +18,14 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
     '',
     '| strategy | verdict | oversold | lost updates | grabs/s | p50 ms | p99 ms | util | lock held |',
     '|:---|:---|---:|---:|---:|---:|---:|---:|---:|',
-    ...bench.results.map((r) => `| ${r.strategy} | ${r.verdict.correct ? 'correct' : `**${r.verdict.label}**`} | ${r.audit.oversold} | ${r.audit.lostUpdates} | ${fixed(r.grabsPerSec)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${fixed(r.utilisation.busyShare, 2)} | ${r.utilisation.lockHeldShare === undefined ? '–' : fixed(r.utilisation.lockHeldShare, 2)} |`),
+    ...bench.results.map(
+      (r) =>
+        `| ${r.strategy} | ${r.verdict.correct ? 'correct' : `**${r.verdict.label}**`} | ${r.audit.oversold} | ${r.audit.lostUpdates} | ${fixed(r.grabsPerSec)} | ${ms(r.latency.p50)} | ${ms(r.latency.p99)} | ${fixed(r.utilisation.busyShare, 2)} | ${r.utilisation.lockHeldShare === undefined ? '–' : fixed(r.utilisation.lockHeldShare, 2)} |`,
+    ),
     '',
-    ...checkTargets(bench).map((t) => `- ${t.met === undefined ? 'not measured' : t.met ? 'met' : '**not met**'}: ${t.target}: ${t.measured}`),
+    ...checkTargets(bench).map(
+      (t) => `- ${t.met === undefined ? 'not measured' : t.met ? 'met' : '**not met**'}: ${t.target}: ${t.measured}`,
+    ),
   ];
   if (locks) {
     const l = locks.settings;
@@ -30,10 +35,16 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
       '',
       '| lock | grants/s | failed | max wait ms | grants per waiter | Jain | counter = grants |',
       '|:---|---:|---:|---:|---:|---:|:---|',
-      ...locks.results.map((r) => `| ${r.ours ? `${r.contender} (ours)` : r.contender} | ${fixed(r.grantsPerSec)} | ${r.failedAcquisitions} | ${r.maxWaitMs} | ${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter} | ${r.jain.toFixed(3)} | ${r.counterMatches ? 'yes' : '**no**'} |`),
+      ...locks.results.map(
+        (r) =>
+          `| ${r.ours ? `${r.contender} (ours)` : r.contender} | ${fixed(r.grantsPerSec)} | ${r.failedAcquisitions} | ${r.maxWaitMs} | ${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter} | ${r.jain.toFixed(3)} | ${r.counterMatches ? 'yes' : '**no**'} |`,
+      ),
       '',
       ...ratiosToBestPeer(locks.results).map(({ ours, bestPeer, ratio }) => {
-        const met = meetsTargets(locks.results.find((r) => r.contender === ours)!, ratio);
+        const met = meetsTargets(
+          locks.results.find((r) => r.contender === ours)!,
+          ratio,
+        );
         return `- ${met ? 'met' : '**not met**'}: ${ours} ≥ ${lockTargets.ratio}× the best peer with 0 failed, Jain ≥ ${lockTargets.jain}, max wait ≤ ${lockTargets.maxWaitMs} ms: ${ratio.toFixed(2)}× ${bestPeer}`;
       }),
     );

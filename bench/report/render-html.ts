@@ -12,19 +12,51 @@ export function renderHtml(report: BenchReport): string {
   const s = report.settings;
   const results = report.results;
   const verdictColor = (correct: boolean) => (correct ? green : red);
-  const throughput = barChart('Throughput per strategy', 'grabs/s', [{ name: 'grabs/s', color: green }],
-    results.map((r) => ({ label: r.strategy, values: [r.grabsPerSec], colors: [verdictColor(r.verdict.correct)], note: r.verdict.label })));
-  const correctness = barChart('Oversold and lost updates per strategy', 'coupons',
-    [{ name: 'oversold', color: red }, { name: 'lost updates', color: '#ef6c00' }],
-    results.map((r) => ({ label: r.strategy, values: [r.audit.oversold, r.audit.lostUpdates] })));
-  const latency = barChart('Latency percentiles', 'ms',
-    [{ name: 'p50', color: '#90caf9' }, { name: 'p99', color: '#1e88e5' }, { name: 'p99.9', color: '#0d47a1' }],
-    results.map((r) => ({ label: r.strategy, values: [r.latency.p50, r.latency.p99, r.latency.p999] })));
+  const throughput = barChart(
+    'Throughput per strategy',
+    'grabs/s',
+    [{ name: 'grabs/s', color: green }],
+    results.map((r) => ({
+      label: r.strategy,
+      values: [r.grabsPerSec],
+      colors: [verdictColor(r.verdict.correct)],
+      note: r.verdict.label,
+    })),
+  );
+  const correctness = barChart(
+    'Oversold and lost updates per strategy',
+    'coupons',
+    [
+      { name: 'oversold', color: red },
+      { name: 'lost updates', color: '#ef6c00' },
+    ],
+    results.map((r) => ({ label: r.strategy, values: [r.audit.oversold, r.audit.lostUpdates] })),
+  );
+  const latency = barChart(
+    'Latency percentiles',
+    'ms',
+    [
+      { name: 'p50', color: '#90caf9' },
+      { name: 'p99', color: '#1e88e5' },
+      { name: 'p99.9', color: '#0d47a1' },
+    ],
+    results.map((r) => ({ label: r.strategy, values: [r.latency.p50, r.latency.p99, r.latency.p999] })),
+  );
   const head = columns.map((c) => `<th class="${c.align}">${escapeXml(c.header)}</th>`).join('');
-  const rows = results.map((r) => `<tr>${columns.map((c) =>
-    `<td class="${c.align}${c.alarming?.(r) ? ' bad' : ''}">${escapeXml(c.value(r))}</td>`).join('')}</tr>`).join('\n');
-  const targets = checkTargets(report).map((t) =>
-    `<li class="${t.met === false ? 'bad' : ''}">${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${escapeXml(t.target)}: ${escapeXml(t.measured)}</li>`).join('\n');
+  const rows = results
+    .map(
+      (r) =>
+        `<tr>${columns
+          .map((c) => `<td class="${c.align}${c.alarming?.(r) ? ' bad' : ''}">${escapeXml(c.value(r))}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('\n');
+  const targets = checkTargets(report)
+    .map(
+      (t) =>
+        `<li class="${t.met === false ? 'bad' : ''}">${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${escapeXml(t.target)}: ${escapeXml(t.measured)}</li>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>

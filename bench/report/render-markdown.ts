@@ -10,12 +10,18 @@ export function renderMarkdown(report: BenchReport): string {
   const s = report.settings;
   const header = `| ${columns.map((c) => c.header).join(' | ')} |`;
   const rule = `|${columns.map((c) => (c.align === 'right' ? '---:' : ':---')).join('|')}|`;
-  const rows = report.results.map((r) => `| ${columns.map((c) => {
-    const text = escapeCell(c.value(r));
-    return c.alarming?.(r) ? `**${text}**` : text;
-  }).join(' | ')} |`);
-  const targets = checkTargets(report).map((t) =>
-    `- ${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${t.target}: ${t.measured}`);
+  const rows = report.results.map(
+    (r) =>
+      `| ${columns
+        .map((c) => {
+          const text = escapeCell(c.value(r));
+          return c.alarming?.(r) ? `**${text}**` : text;
+        })
+        .join(' | ')} |`,
+  );
+  const targets = checkTargets(report).map(
+    (t) => `- ${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${t.target}: ${t.measured}`,
+  );
   return [
     `# Strategy comparison, ${report.startedAt}`,
     '',
@@ -29,7 +35,7 @@ export function renderMarkdown(report: BenchReport): string {
     rule,
     ...rows,
     '',
-    'Verdict: correct, or what went wrong (OVERSOLD: more grants than stock; LOST UPDATES: decrements overwritten; TWO HOLDERS: two requests inside one lock at once). util: share of the window (first entry to last exit) with a holder inside the database section; lock held: share of it with the lock held (from the replicas\' lock events). max ms / spread ms: the slowest request and p99 − p50.',
+    "Verdict: correct, or what went wrong (OVERSOLD: more grants than stock; LOST UPDATES: decrements overwritten; TWO HOLDERS: two requests inside one lock at once). util: share of the window (first entry to last exit) with a holder inside the database section; lock held: share of it with the lock held (from the replicas' lock events). max ms / spread ms: the slowest request and p99 − p50.",
     '',
     '## Targets',
     '',

@@ -78,9 +78,15 @@ describe('renderHtml', () => {
 
 describe('barChart', () => {
   it('scales bars to the largest value and paints per-row colours', () => {
-    const svg = barChart('T', 'u', [{ name: 's', color: 'green' }], [
-      { label: 'a', values: [100] }, { label: 'b', values: [50], colors: ['red'] },
-    ]);
+    const svg = barChart(
+      'T',
+      'u',
+      [{ name: 's', color: 'green' }],
+      [
+        { label: 'a', values: [100] },
+        { label: 'b', values: [50], colors: ['red'] },
+      ],
+    );
     expect(svg).toMatch(/width="460\.0" height="13" fill="green"/);
     expect(svg).toMatch(/width="230\.0" height="13" fill="red"/);
   });

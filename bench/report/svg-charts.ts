@@ -51,16 +51,25 @@ export function barChart(title: string, unit: string, series: readonly BarSeries
       const w = Math.max(value > 0 ? 1 : 0, value * scale);
       const y = y0 + i * (barHeight + barGap);
       const color = row.colors?.[i] ?? s.color;
-      parts.push(`<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight}" fill="${color}"><title>${escapeXml(`${row.label} ${s.name}: ${formatValue(value)} ${unit}`)}</title></rect>`);
-      parts.push(`<text x="${(labelWidth + w + 4).toFixed(1)}" y="${y + barHeight - 2}" fill="#333">${formatValue(value)}</text>`);
+      parts.push(
+        `<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight}" fill="${color}"><title>${escapeXml(`${row.label} ${s.name}: ${formatValue(value)} ${unit}`)}</title></rect>`,
+      );
+      parts.push(
+        `<text x="${(labelWidth + w + 4).toFixed(1)}" y="${y + barHeight - 2}" fill="#333">${formatValue(value)}</text>`,
+      );
       tailX = Math.max(tailX, labelWidth + w + 4);
     });
-    if (row.note) parts.push(`<text x="${(tailX + 50).toFixed(1)}" y="${labelY}" fill="${row.colors?.[0] ?? '#333'}" font-weight="600">${escapeXml(row.note)}</text>`);
+    if (row.note)
+      parts.push(
+        `<text x="${(tailX + 50).toFixed(1)}" y="${labelY}" fill="${row.colors?.[0] ?? '#333'}" font-weight="600">${escapeXml(row.note)}</text>`,
+      );
   });
   if (series.length > 1) {
     series.forEach((s, i) => {
       const x = labelWidth + i * 110;
-      parts.push(`<rect x="${x}" y="${legendY}" width="12" height="12" fill="${s.color}"/><text x="${x + 16}" y="${legendY + 10}">${escapeXml(s.name)}</text>`);
+      parts.push(
+        `<rect x="${x}" y="${legendY}" width="12" height="12" fill="${s.color}"/><text x="${x + 16}" y="${legendY + 10}">${escapeXml(s.name)}</text>`,
+      );
     });
   }
   parts.push('</svg>');

@@ -22,8 +22,18 @@ const HOSTILE: Hostile[] = [
   { name: 'malformed JSON', body: '{"userId": "a",', status: 400, code: 'REQUEST.INVALID' },
   { name: 'JSON array body', body: '[1,2,3]', status: 400, code: 'REQUEST.INVALID' },
   { name: 'JSON string body', body: '"userId"', status: 400, code: 'REQUEST.INVALID' },
-  { name: 'body over the app\'s cap (20 KiB)', body: JSON.stringify({ userId: 'x'.repeat(20_000) }), status: 413, code: 'REQUEST.TOO_LARGE' },
-  { name: 'body over nginx\'s cap (1 MiB)', body: JSON.stringify({ userId: 'x'.repeat(1_048_576) }), status: 413, code: 'REQUEST.TOO_LARGE' },
+  {
+    name: "body over the app's cap (20 KiB)",
+    body: JSON.stringify({ userId: 'x'.repeat(20_000) }),
+    status: 413,
+    code: 'REQUEST.TOO_LARGE',
+  },
+  {
+    name: "body over nginx's cap (1 MiB)",
+    body: JSON.stringify({ userId: 'x'.repeat(1_048_576) }),
+    status: 413,
+    code: 'REQUEST.TOO_LARGE',
+  },
   { name: 'missing userId', body: {}, status: 400, code: 'REQUEST.INVALID' },
   { name: 'userId of 65 characters', body: { userId: 'a'.repeat(65) }, status: 400, code: 'REQUEST.INVALID' },
   { name: 'userId as a number', body: { userId: 42 }, status: 400, code: 'REQUEST.INVALID' },
@@ -31,7 +41,12 @@ const HOSTILE: Hostile[] = [
   { name: 'userId with Unicode', body: { userId: 'usér-ü' }, status: 400, code: 'REQUEST.INVALID' },
   { name: 'userId with a control character', body: { userId: 'a\u0000b' }, status: 400, code: 'REQUEST.INVALID' },
   { name: 'userId with SQL', body: { userId: "x'; DROP TABLE grants; --" }, status: 400, code: 'REQUEST.INVALID' },
-  { name: 'userId with Lua/Redis metacharacters', body: { userId: 'a\r\nFLUSHALL\r\n' }, status: 400, code: 'REQUEST.INVALID' },
+  {
+    name: 'userId with Lua/Redis metacharacters',
+    body: { userId: 'a\r\nFLUSHALL\r\n' },
+    status: 400,
+    code: 'REQUEST.INVALID',
+  },
   { name: 'unexpected body field', body: { ...user, stock: 0 }, status: 400, code: 'REQUEST.INVALID' },
   { name: 'unknown strategy', query: 'strategy=quantum', body: user, status: 400, code: 'REQUEST.INVALID' },
   { name: 'negative workMs', query: 'workMs=-1', body: user, status: 400, code: 'REQUEST.INVALID' },
@@ -41,33 +56,79 @@ const HOSTILE: Hostile[] = [
   { name: 'crash with a bad value', query: 'crash=yes', body: user, status: 400, code: 'REQUEST.INVALID' },
   { name: 'unknown query option', query: 'dropTables=1', body: user, status: 400, code: 'REQUEST.INVALID' },
   { name: 'negative coupon id', path: '/coupons/-1/grab', body: user, status: 400, code: 'REQUEST.INVALID' },
-  { name: 'huge coupon id', path: '/coupons/99999999999999999999/grab', body: user, status: 400, code: 'REQUEST.INVALID' },
+  {
+    name: 'huge coupon id',
+    path: '/coupons/99999999999999999999/grab',
+    body: user,
+    status: 400,
+    code: 'REQUEST.INVALID',
+  },
   { name: 'non-numeric coupon id', path: "/coupons/1'OR'1'='1/grab", body: user, status: 400, code: 'REQUEST.INVALID' },
   { name: 'unknown coupon', path: '/coupons/2147483647/grab', body: user, status: 404, code: 'COUPON.NOT_FOUND' },
-  { name: 'reset without a token', path: '/coupons/:id/reset', body: { stock: 1 }, status: 401, code: 'AUTH.UNAUTHORIZED' },
-  { name: 'reset with a wrong token', path: '/coupons/:id/reset', body: { stock: 1 },
-    headers: () => ({ authorization: 'Bearer not-the-token' }), status: 401, code: 'AUTH.UNAUTHORIZED' },
+  {
+    name: 'reset without a token',
+    path: '/coupons/:id/reset',
+    body: { stock: 1 },
+    status: 401,
+    code: 'AUTH.UNAUTHORIZED',
+  },
+  {
+    name: 'reset with a wrong token',
+    path: '/coupons/:id/reset',
+    body: { stock: 1 },
+    headers: () => ({ authorization: 'Bearer not-the-token' }),
+    status: 401,
+    code: 'AUTH.UNAUTHORIZED',
+  },
   { name: 'create without a token', path: '/coupons', body: { stock: 1 }, status: 401, code: 'AUTH.UNAUTHORIZED' },
-  { name: 'reset with a negative stock', path: '/coupons/:id/reset', body: { stock: -5 }, headers: admin, status: 400, code: 'REQUEST.INVALID' },
-  { name: 'create with a fractional stock', path: '/coupons', body: { stock: 1.5 }, headers: admin, status: 400, code: 'REQUEST.INVALID' },
-  { name: 'create with 65 segments', path: '/coupons', body: { stock: 10, segments: 65 }, headers: admin, status: 400, code: 'REQUEST.INVALID' },
+  {
+    name: 'reset with a negative stock',
+    path: '/coupons/:id/reset',
+    body: { stock: -5 },
+    headers: admin,
+    status: 400,
+    code: 'REQUEST.INVALID',
+  },
+  {
+    name: 'create with a fractional stock',
+    path: '/coupons',
+    body: { stock: 1.5 },
+    headers: admin,
+    status: 400,
+    code: 'REQUEST.INVALID',
+  },
+  {
+    name: 'create with 65 segments',
+    path: '/coupons',
+    body: { stock: 10, segments: 65 },
+    headers: admin,
+    status: 400,
+    code: 'REQUEST.INVALID',
+  },
 ];
 
-describe('hostile requests get the contract\'s 4xx and change nothing', () => {
+describe("hostile requests get the contract's 4xx and change nothing", () => {
   let info: StackInfo;
   let couponId: number;
 
   beforeAll(async () => {
     info = testStack();
     couponId = Number((await createCoupon(info, 10)).id);
-    const first = await http('POST', `${info.nginxUrl}/coupons/${couponId}/grab?strategy=watchdog`, { userId: 'first-buyer' });
+    const first = await http('POST', `${info.nginxUrl}/coupons/${couponId}/grab?strategy=watchdog`, {
+      userId: 'first-buyer',
+    });
     expect(first.status).toBe(200);
   });
 
   it.each(HOSTILE)('$name → $status $code', async (row) => {
     const before = await audit(info, couponId);
     const path = (row.path ?? '/coupons/:id/grab').replace(':id', String(couponId));
-    const res = await http(row.method ?? 'POST', `${info.nginxUrl}${path}${row.query ? `?${row.query}` : ''}`, row.body, row.headers?.(info) ?? {});
+    const res = await http(
+      row.method ?? 'POST',
+      `${info.nginxUrl}${path}${row.query ? `?${row.query}` : ''}`,
+      row.body,
+      row.headers?.(info) ?? {},
+    );
     expect({ status: res.status, code: res.body?.code }).toEqual({ status: row.status, code: row.code });
     expect(typeof res.body.message).toBe('string');
     expect(res.headers.get('x-replica')).toMatch(/^(api-\d|nginx)$/); // nginx answers what it refuses itself
@@ -76,7 +137,9 @@ describe('hostile requests get the contract\'s 4xx and change nothing', () => {
 
   it('a repeated grab by the same user is a 409 duplicate and changes nothing', async () => {
     const before = await audit(info, couponId);
-    const res = await http('POST', `${info.nginxUrl}/coupons/${couponId}/grab?strategy=watchdog`, { userId: 'first-buyer' });
+    const res = await http('POST', `${info.nginxUrl}/coupons/${couponId}/grab?strategy=watchdog`, {
+      userId: 'first-buyer',
+    });
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 409, code: 'GRANT.DUPLICATE' });
     expect(await audit(info, couponId)).toEqual(before);
   });
@@ -88,15 +151,22 @@ describe('hostile requests get the contract\'s 4xx and change nothing', () => {
     });
     afterAll(() => replica?.stop());
 
-    it.each(['crash=1', 'pauseMs=10', 'freezeMs=10', 'leaseMs=1000', 'waitMs=0', 'nested=1'])('refuses %s with 403', async (option) => {
-      const before = await audit(info, couponId);
-      const res = await http('POST', `${replica.url}/coupons/${couponId}/grab?strategy=watchdog&${option}`, { userId: 'chaos-tester' });
-      expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'CHAOS.DISABLED' });
-      expect(await audit(info, couponId)).toEqual(before);
-    });
+    it.each(['crash=1', 'pauseMs=10', 'freezeMs=10', 'leaseMs=1000', 'waitMs=0', 'nested=1'])(
+      'refuses %s with 403',
+      async (option) => {
+        const before = await audit(info, couponId);
+        const res = await http('POST', `${replica.url}/coupons/${couponId}/grab?strategy=watchdog&${option}`, {
+          userId: 'chaos-tester',
+        });
+        expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'CHAOS.DISABLED' });
+        expect(await audit(info, couponId)).toEqual(before);
+      },
+    );
 
     it('still serves ordinary grabs', async () => {
-      const res = await http('POST', `${replica.url}/coupons/${couponId}/grab?strategy=watchdog&workMs=1`, { userId: 'plain-buyer' });
+      const res = await http('POST', `${replica.url}/coupons/${couponId}/grab?strategy=watchdog&workMs=1`, {
+        userId: 'plain-buyer',
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-replica')).toBe('api-nochaos');
     });

@@ -32,8 +32,13 @@ describe('npm run bench -- --quick', () => {
     expect(report.results.map((r) => r.strategy)).toEqual(listed);
     for (const r of report.results) {
       const s = r.statuses;
-      const answered = s.granted + s.soldOut + s.duplicate + s.fenceRejected + s.lockTimeout + s.otherClientError + s.serverError;
-      expect({ strategy: r.strategy, answered, errors: s.errors + s.timeouts }).toEqual({ strategy: r.strategy, answered: r.requests, errors: 0 });
+      const answered =
+        s.granted + s.soldOut + s.duplicate + s.fenceRejected + s.lockTimeout + s.otherClientError + s.serverError;
+      expect({ strategy: r.strategy, answered, errors: s.errors + s.timeouts }).toEqual({
+        strategy: r.strategy,
+        answered: r.requests,
+        errors: 0,
+      });
     }
   });
 
@@ -41,8 +46,13 @@ describe('npm run bench -- --quick', () => {
     const correct = report.results.filter((r) => scenarioFor(r.strategy).expectedCorrect);
     expect(correct.length).toBeGreaterThan(5);
     for (const r of correct) {
-      expect({ strategy: r.strategy, oversold: r.audit.oversold, lostUpdates: r.audit.lostUpdates, verdict: r.verdict.label, reconciled: r.reconciliation.matches })
-        .toEqual({ strategy: r.strategy, oversold: 0, lostUpdates: 0, verdict: 'correct', reconciled: true });
+      expect({
+        strategy: r.strategy,
+        oversold: r.audit.oversold,
+        lostUpdates: r.audit.lostUpdates,
+        verdict: r.verdict.label,
+        reconciled: r.reconciliation.matches,
+      }).toEqual({ strategy: r.strategy, oversold: 0, lostUpdates: 0, verdict: 'correct', reconciled: true });
       expect(r.statuses.granted).toBe(report.settings.stock);
     }
   });

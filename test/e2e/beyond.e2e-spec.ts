@@ -18,7 +18,7 @@ async function metric(info: StackInfo, name: string): Promise<number> {
 }
 
 describe('fenced: the database refuses a holder that was frozen past its lease', () => {
-  it('the stale write is refused while the newer holder\'s stands: no oversell, no lost update', async () => {
+  it("the stale write is refused while the newer holder's stands: no oversell, no lost update", async () => {
     const info = testStack();
     const coupon = await createCoupon(info, 10);
     const [a, b] = info.replicas;
@@ -30,14 +30,19 @@ describe('fenced: the database refuses a holder that was frozen past its lease',
     const refused = await stale;
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 409, code: 'FENCE.REJECTED' });
     expect(await audit(info, coupon.id)).toEqual({
-      initialStock: 10, stock: 9, grants: 1, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1,
+      initialStock: 10,
+      stock: 9,
+      grants: 1,
+      oversold: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 1,
     });
     const grants = (await http('GET', `${info.nginxUrl}/coupons/${coupon.id}/grants`)).body;
     expect(grants).toEqual([expect.objectContaining({ userId: 'fresh', fenceToken: fresh.body.fenceToken })]);
   });
 });
 
-describe('redlock over the stack\'s five nodes', () => {
+describe("redlock over the stack's five nodes", () => {
   afterEach(async () => {
     const info = testStack();
     for (const i of [0, 1, 2]) await control(info, `/redlock/${i}/start`).catch(() => undefined);
@@ -50,7 +55,12 @@ describe('redlock over the stack\'s five nodes', () => {
     const coupon = await createCoupon(info, 20);
     const seen = await burst(info.nginxUrl, coupon.id, 60, { strategy: 'redlock', workMs: 2 });
     expect(seen.counts).toEqual({ '200': 20, '409 STOCK.SOLD_OUT': 40 });
-    expect(await audit(info, coupon.id)).toMatchObject({ grants: 20, stock: 0, lostUpdates: 0, maxConcurrentHolders: 1 });
+    expect(await audit(info, coupon.id)).toMatchObject({
+      grants: 20,
+      stock: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 1,
+    });
   });
 
   it('refuses with three nodes down (429), and nothing is written', async () => {
@@ -70,7 +80,9 @@ describe('db-optimistic counts its retries', () => {
     const coupon = await createCoupon(info, 30);
     const before = await metric(info, 'oversell_optimistic_retries_total');
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => grab(info.nginxUrl, coupon.id, `opt-${i}`, 'strategy=db-optimistic&workMs=2')),
+      Array.from({ length: 30 }, (_, i) =>
+        grab(info.nginxUrl, coupon.id, `opt-${i}`, 'strategy=db-optimistic&workMs=2'),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
     const retries = answers.reduce((sum, a) => sum + a.body.retries, 0);

@@ -36,7 +36,12 @@ describe('fault suite: invariants under load with a replica killed, Redis and Po
     const state = await control<{ replicas: Array<{ url: string }> }>(info, '/state');
     for (const replica of state.replicas) {
       const deadline = Date.now() + 60_000;
-      while ((await http('GET', `${replica.url}/health`).then((r) => r.status, () => 0)) !== 200) {
+      while (
+        (await http('GET', `${replica.url}/health`).then(
+          (r) => r.status,
+          () => 0,
+        )) !== 200
+      ) {
         if (Date.now() > deadline) throw new Error(`${replica.url} not healthy after the fault suite`);
         await new Promise((r) => setTimeout(r, 200));
       }

@@ -3,7 +3,7 @@ import { createCoupon, testStack } from './support/stack';
 
 jest.setTimeout(120_000);
 
-describe('the seeds\' bug, counted from the database', () => {
+describe("the seeds' bug, counted from the database", () => {
   it('none through nginx: concurrent grabs oversell, and the audit agrees with the 200s seen', async () => {
     const info = testStack();
     const coupon = await createCoupon(info, 50);
@@ -21,7 +21,12 @@ describe('the seeds\' bug, counted from the database', () => {
     const seen = await burst(info.replicas[0].url, coupon.id, 300, { strategy: 'synchronized', workMs: 5 });
     expect(seen.counts).toEqual({ '200': 50, '409 STOCK.SOLD_OUT': 250 });
     expect(await audit(info, coupon.id)).toEqual({
-      initialStock: 50, stock: 0, grants: 50, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1,
+      initialStock: 50,
+      stock: 0,
+      grants: 50,
+      oversold: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 1,
     });
   });
 

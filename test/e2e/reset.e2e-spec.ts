@@ -10,7 +10,10 @@ const reset = (info: StackInfo, id: number | string, body: unknown) =>
 async function healthy(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await http('GET', `${url}/health`).then((r) => r.status, () => 0);
+    const status = await http('GET', `${url}/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`${url} not healthy within ${timeoutMs} ms`);
     await sleep(100);
@@ -26,9 +29,18 @@ describe('POST /coupons/:id/reset', () => {
     const res = await reset(info, coupon.id, { stock: 12, segments: 3 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: coupon.id, name: coupon.name, stock: 12, initialStock: 12, segments: 3 });
-    expect((await http('GET', `${info.nginxUrl}/coupons/${coupon.id}`)).body).toMatchObject({ stock: 12, segments: 3, grants: 0 });
+    expect((await http('GET', `${info.nginxUrl}/coupons/${coupon.id}`)).body).toMatchObject({
+      stock: 12,
+      segments: 3,
+      grants: 0,
+    });
     expect(await audit(info, coupon.id)).toEqual({
-      initialStock: 12, stock: 12, grants: 0, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 0,
+      initialStock: 12,
+      stock: 12,
+      grants: 0,
+      oversold: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 0,
     });
 
     // The new segments are real rows: a segmented burst sells exactly them.
@@ -48,7 +60,10 @@ describe('POST /coupons/:id/reset', () => {
     const [victim, other] = info.replicas;
     const coupon = await createCoupon(info, 3);
     const grab = (url: string, userId: string, query: string) =>
-      http('POST', `${url}/coupons/${coupon.id}/grab?strategy=setnx&${query}`, { userId }).then((r) => r.status, () => 0);
+      http('POST', `${url}/coupons/${coupon.id}/grab?strategy=setnx&${query}`, { userId }).then(
+        (r) => r.status,
+        () => 0,
+      );
 
     expect(await grab(victim.url, 'crasher', 'crash=1')).toBe(0); // the connection drops with the process
     expect(await grab(other.url, 'stuck', 'waitMs=200')).toBe(429);

@@ -13,13 +13,22 @@ const PORT = 23198;
 const ENTRY = resolve(__dirname, '../../dist/apps/api/apps/api/src/main.js');
 const REPLICA_ID = 'api-drain';
 
-interface Replica { readonly url: string; readonly child: RunningChild }
+interface Replica {
+  readonly url: string;
+  readonly child: RunningChild;
+}
 
 async function startReplica(info: StackInfo): Promise<Replica> {
   const child = startChild(REPLICA_ID, process.execPath, [ENTRY], {
     env: {
-      ...process.env, PORT: String(PORT), REPLICA_ID, DATABASE_URL: info.databaseUrl, REDIS_URL: info.redisUrl,
-      ADMIN_TOKEN: info.adminToken, CHAOS_ENABLED: 'true', LOG_LEVEL: 'warn',
+      ...process.env,
+      PORT: String(PORT),
+      REPLICA_ID,
+      DATABASE_URL: info.databaseUrl,
+      REDIS_URL: info.redisUrl,
+      ADMIN_TOKEN: info.adminToken,
+      CHAOS_ENABLED: 'true',
+      LOG_LEVEL: 'warn',
     },
   });
   child.child.stdout?.resume();
@@ -57,8 +66,9 @@ describe('graceful shutdown (SIGTERM mid-section)', () => {
     replica = await startReplica(info);
     const { child } = replica;
 
-    const grab = http('POST', `${replica.url}/coupons/${coupon.id}/grab?strategy=watchdog&pauseMs=1500`, { userId: 'drain-1' })
-      .then((res) => ({ res, at: Date.now() }));
+    const grab = http('POST', `${replica.url}/coupons/${coupon.id}/grab?strategy=watchdog&pauseMs=1500`, {
+      userId: 'drain-1',
+    }).then((res) => ({ res, at: Date.now() }));
     // Inside the section: the lock is held, with far more lease left than the test needs,
     // so its absence later can only be a release, not an expiry.
     expect(await lockHeld(redis, key)).toBeGreaterThan(5000);
@@ -84,7 +94,9 @@ describe('graceful shutdown (SIGTERM mid-section)', () => {
     const { child } = replica;
 
     // A 600 ms lease outlived by a 1500 ms pause: only renewals during the shutdown keep it.
-    const grab = http('POST', `${replica.url}/coupons/${coupon.id}/grab?strategy=watchdog&pauseMs=1500&leaseMs=600`, { userId: 'drain-2' });
+    const grab = http('POST', `${replica.url}/coupons/${coupon.id}/grab?strategy=watchdog&pauseMs=1500&leaseMs=600`, {
+      userId: 'drain-2',
+    });
     await lockHeld(redis, key);
     child.child.kill('SIGTERM');
     // Past the 600 ms lease and still inside the section: only a renewal since SIGTERM keeps the key.
@@ -98,11 +110,13 @@ describe('graceful shutdown (SIGTERM mid-section)', () => {
     expect(await audit(info, coupon.id)).toMatchObject({ grants: 1, stock: 4 });
   });
 
-  it('keeps an idle keep-alive connection open past Node\'s 5 s default (nginx reuses them for 60 s)', async () => {
+  it("keeps an idle keep-alive connection open past Node's 5 s default (nginx reuses them for 60 s)", async () => {
     replica = await startReplica(info);
     const socket = connect(PORT, '127.0.0.1');
     let closedAt: number | undefined;
-    socket.once('close', () => { closedAt = Date.now(); });
+    socket.once('close', () => {
+      closedAt = Date.now();
+    });
     const answered = new Promise<string>((done) => socket.once('data', (chunk) => done(chunk.toString())));
     socket.write('GET /health HTTP/1.1\r\nHost: replica\r\nConnection: keep-alive\r\n\r\n');
     expect(await answered).toMatch(/^HTTP\/1\.1 200/);

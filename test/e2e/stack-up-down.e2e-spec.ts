@@ -19,12 +19,23 @@ const PORTS = [28080, 23001, 23002, 23003, 25432, 26379, 26381, 26382, 26383, 26
 
 function cli(command: 'up' | 'down') {
   const env: NodeJS.ProcessEnv = { ...process.env, STACK_DIR: DIR };
-  for (const name of ['NGINX_PORT', 'API_PORT_BASE', 'PG_PORT', 'REDIS_PORT', 'REDLOCK_PORT_BASE', 'CONTROL_PORT']) delete env[name];
-  return run(process.execPath, ['--import', require.resolve('tsx'), join(ROOT, 'tools/stack/cli.ts'), command], { cwd: ROOT, env, timeout: 180000 });
+  for (const name of ['NGINX_PORT', 'API_PORT_BASE', 'PG_PORT', 'REDIS_PORT', 'REDLOCK_PORT_BASE', 'CONTROL_PORT'])
+    delete env[name];
+  return run(process.execPath, ['--import', require.resolve('tsx'), join(ROOT, 'tools/stack/cli.ts'), command], {
+    cwd: ROOT,
+    env,
+    timeout: 180000,
+  });
 }
 
-const allPids = (info: StackInfo) => [info.supervisorPid, ...info.replicas.map((r) => r.pid), info.pids.postgres,
-  info.pids.redis, ...info.pids.redlock, info.pids.nginx];
+const allPids = (info: StackInfo) => [
+  info.supervisorPid,
+  ...info.replicas.map((r) => r.pid),
+  info.pids.postgres,
+  info.pids.redis,
+  ...info.pids.redlock,
+  info.pids.nginx,
+];
 
 function developerStackRuns(): boolean {
   try {
@@ -37,22 +48,25 @@ function developerStackRuns(): boolean {
 describe('stack:up then stack:down', () => {
   beforeAll(() => rmSync(DIR, { recursive: true, force: true }));
 
-  (developerStackRuns() ? it.skip : it)('starts a healthy stack in the background, says so when asked twice, and leaves nothing running after down', async () => {
-    await cli('up');
-    const info = await readStack(DIR);
-    expect(info).toBeDefined();
-    const pids = allPids(info!);
-    expect(pids).toHaveLength(12);
-    expect(pids.every(isAlive)).toBe(true);
-    expect((await http('GET', `${info!.nginxUrl}/health`)).status).toBe(200);
+  (developerStackRuns() ? it.skip : it)(
+    'starts a healthy stack in the background, says so when asked twice, and leaves nothing running after down',
+    async () => {
+      await cli('up');
+      const info = await readStack(DIR);
+      expect(info).toBeDefined();
+      const pids = allPids(info!);
+      expect(pids).toHaveLength(12);
+      expect(pids.every(isAlive)).toBe(true);
+      expect((await http('GET', `${info!.nginxUrl}/health`)).status).toBe(200);
 
-    const again = await cli('up');
-    expect(again.stdout).toContain(`already up (supervisor pid ${info!.supervisorPid})`);
+      const again = await cli('up');
+      expect(again.stdout).toContain(`already up (supervisor pid ${info!.supervisorPid})`);
 
-    const down = await cli('down');
-    expect(down.stdout).toContain('is stopped');
-    expect(pids.filter(isAlive)).toEqual([]);
-    expect((await Promise.all(PORTS.map(isPortFree))).every(Boolean)).toBe(true);
-    expect(await readStack(DIR)).toBeUndefined();
-  });
+      const down = await cli('down');
+      expect(down.stdout).toContain('is stopped');
+      expect(pids.filter(isAlive)).toEqual([]);
+      expect((await Promise.all(PORTS.map(isPortFree))).every(Boolean)).toBe(true);
+      expect(await readStack(DIR)).toBeUndefined();
+    },
+  );
 });

@@ -35,7 +35,10 @@ describe('the local stack', () => {
 
   it('restarts a killed replica, which then answers again directly and through nginx', async () => {
     const before = testStack().replicas.find((r) => r.id === 'api-2')!;
-    const answer = await control<{ killedPid: number; pid: number; restarts: number }>(testStack(), '/replicas/api-2/kill');
+    const answer = await control<{ killedPid: number; pid: number; restarts: number }>(
+      testStack(),
+      '/replicas/api-2/kill',
+    );
     expect(answer.killedPid).toBe(before.pid);
     expect(isAlive(before.pid)).toBe(false);
     expect(answer.pid).not.toBe(before.pid);
@@ -51,14 +54,21 @@ describe('the local stack', () => {
 
   it('has a docker-compose.yml that validates as it is, and passes ADMIN_TOKEN through', async () => {
     const { ADMIN_TOKEN: _unset, ...without } = process.env;
-    await expect(run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env: without })).resolves.toBeDefined();
-    const { stdout } = await run('docker-compose', ['-f', 'docker-compose.yml', 'config'], { env: { ...without, ADMIN_TOKEN: 'compose-check' } });
+    await expect(
+      run('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { env: without }),
+    ).resolves.toBeDefined();
+    const { stdout } = await run('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      env: { ...without, ADMIN_TOKEN: 'compose-check' },
+    });
     expect(stdout).toContain('ADMIN_TOKEN: compose-check');
   });
 
   it('has replicas that refuse to start without an admin token, as compose would run them', async () => {
     const { ADMIN_TOKEN: _unset, ...without } = process.env;
-    const replica = run(process.execPath, ['dist/apps/api/apps/api/src/main.js'], { env: { ...without, ADMIN_TOKEN: '', PORT: '23199' }, timeout: 20_000 });
+    const replica = run(process.execPath, ['dist/apps/api/apps/api/src/main.js'], {
+      env: { ...without, ADMIN_TOKEN: '', PORT: '23199' },
+      timeout: 20_000,
+    });
     await expect(replica).rejects.toMatchObject({ stderr: expect.stringContaining('ADMIN_TOKEN must be set') });
   });
 });

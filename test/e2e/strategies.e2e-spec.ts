@@ -5,8 +5,20 @@ jest.setTimeout(180_000);
 
 // The two that exist to fail; everything else the API offers must be exact across replicas.
 const BROKEN_BY_DESIGN = new Set(['none', 'synchronized']);
-const EXPECTED = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'segmented', 'fenced', 'redlock',
-  'db-atomic', 'db-for-update', 'db-optimistic', 'redis-lua'];
+const EXPECTED = [
+  'setnx',
+  'set-nx-px',
+  'owner-checked',
+  'reentrant',
+  'watchdog',
+  'segmented',
+  'fenced',
+  'redlock',
+  'db-atomic',
+  'db-for-update',
+  'db-optimistic',
+  'redis-lua',
+];
 
 describe('every correct strategy through nginx: stock 100, 400 concurrent users, workMs 2', () => {
   it('offers every strategy of the contract', async () => {
@@ -19,7 +31,12 @@ describe('every correct strategy through nginx: stock 100, 400 concurrent users,
     const seen = await burst(info.nginxUrl, coupon.id, 400, { strategy, workMs: 2 });
     expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 300 });
     expect(await audit(info, coupon.id)).toEqual({
-      initialStock: 100, stock: 0, grants: 100, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1,
+      initialStock: 100,
+      stock: 0,
+      grants: 100,
+      oversold: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 1,
     });
   });
 });

@@ -2,8 +2,22 @@ import { admin, createCoupon, http, testStack } from './support/stack';
 
 jest.setTimeout(60_000);
 
-const CONTRACT_STRATEGIES = ['none', 'synchronized', 'setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog',
-  'segmented', 'fenced', 'redlock', 'db-atomic', 'db-for-update', 'db-optimistic', 'redis-lua'];
+const CONTRACT_STRATEGIES = [
+  'none',
+  'synchronized',
+  'setnx',
+  'set-nx-px',
+  'owner-checked',
+  'reentrant',
+  'watchdog',
+  'segmented',
+  'fenced',
+  'redlock',
+  'db-atomic',
+  'db-for-update',
+  'db-optimistic',
+  'redis-lua',
+];
 
 /** The value of one Prometheus sample, e.g. `oversell_lock_acquisitions_total{strategy="watchdog"}`. */
 function sample(text: string, series: string): number | undefined {
@@ -11,25 +25,47 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe('the rest of the contract\'s surface, through nginx and on one replica', () => {
+describe("the rest of the contract's surface, through nginx and on one replica", () => {
   const info = testStack();
 
   it('lists every strategy of the contract, in teaching order, with what it fixes and what still breaks', async () => {
-    const res = await http<Array<{ name: string; fixes: string; breaks: string }>>('GET', `${info.nginxUrl}/strategies`);
+    const res = await http<Array<{ name: string; fixes: string; breaks: string }>>(
+      'GET',
+      `${info.nginxUrl}/strategies`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.map((s) => s.name)).toEqual(CONTRACT_STRATEGIES);
-    for (const s of res.body) expect(s).toEqual({ name: s.name, fixes: expect.stringMatching(/\w/), breaks: expect.stringMatching(/\w/) });
+    for (const s of res.body)
+      expect(s).toEqual({ name: s.name, fixes: expect.stringMatching(/\w/), breaks: expect.stringMatching(/\w/) });
   });
 
-  it('reads a coupon and its audit in the contract\'s shapes after a grab', async () => {
+  it("reads a coupon and its audit in the contract's shapes after a grab", async () => {
     const coupon = await createCoupon(info, 5, 2);
-    const grab = await http('POST', `${info.nginxUrl}/coupons/${coupon.id}/grab?strategy=segmented`, { userId: 'surface-1' });
+    const grab = await http('POST', `${info.nginxUrl}/coupons/${coupon.id}/grab?strategy=segmented`, {
+      userId: 'surface-1',
+    });
     expect(grab.status).toBe(200);
-    expect(grab.body).toEqual(expect.objectContaining({ granted: true, couponId: coupon.id, userId: 'surface-1', strategy: 'segmented', replica: grab.headers.get('x-replica'), remaining: 4 }));
+    expect(grab.body).toEqual(
+      expect.objectContaining({
+        granted: true,
+        couponId: coupon.id,
+        userId: 'surface-1',
+        strategy: 'segmented',
+        replica: grab.headers.get('x-replica'),
+        remaining: 4,
+      }),
+    );
     const read = await http('GET', `${info.nginxUrl}/coupons/${coupon.id}`);
     expect(read.body).toEqual({ id: coupon.id, name: coupon.name, stock: 4, initialStock: 5, segments: 2, grants: 1 });
     const audit = await http('GET', `${info.nginxUrl}/coupons/${coupon.id}/audit`);
-    expect(audit.body).toEqual({ initialStock: 5, stock: 4, grants: 1, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 });
+    expect(audit.body).toEqual({
+      initialStock: 5,
+      stock: 4,
+      grants: 1,
+      oversold: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 1,
+    });
   });
 
   it('counts lock metrics per strategy at /metrics on the replica that took the lock', async () => {
@@ -38,7 +74,9 @@ describe('the rest of the contract\'s surface, through nginx and on one replica'
     const series = 'oversell_lock_acquisitions_total{strategy="watchdog"}';
     const before = sample((await http<string>('GET', `${replica.url}/metrics`)).body, series) ?? 0;
     for (const userId of ['m-1', 'm-2']) {
-      expect((await http('POST', `${replica.url}/coupons/${coupon.id}/grab?strategy=watchdog`, { userId })).status).toBe(200);
+      expect(
+        (await http('POST', `${replica.url}/coupons/${coupon.id}/grab?strategy=watchdog`, { userId })).status,
+      ).toBe(200);
     }
     const metrics = await http<string>('GET', `${replica.url}/metrics`);
     expect(metrics.status).toBe(200);
@@ -53,7 +91,9 @@ describe('the rest of the contract\'s surface, through nginx and on one replica'
     expect(ui.status).toBe(200);
     expect(ui.body).toMatch(/swagger/i);
     const doc = await http<{ paths: Record<string, unknown> }>('GET', `${info.nginxUrl}/docs/json`);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/coupons', '/coupons/{id}/grab', '/coupons/{id}/audit', '/strategies', '/health']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/coupons', '/coupons/{id}/grab', '/coupons/{id}/audit', '/strategies', '/health']),
+    );
   });
 
   it('answers an unknown route with a JSON error naming the replica, and an admin call without its token with 401', async () => {

@@ -37,7 +37,9 @@ export class RecordingSink implements LockEventSink {
   }
 
   next(type: LockEvent['type'], resource: string): Promise<LockEvent> {
-    return new Promise((resolve) => this.watchers.push({ match: (e) => e.type === type && e.resource === resource, resolve }));
+    return new Promise((resolve) =>
+      this.watchers.push({ match: (e) => e.type === type && e.resource === resource, resolve }),
+    );
   }
 }
 

@@ -11,14 +11,19 @@ async function main(): Promise<void> {
   const stack = await ensureStack();
   const results: ScenarioResult[] = [];
   try {
-    const offered = ((await (await fetch(`${stack.info.nginxUrl}/strategies`)).json()) as Array<{ name: string }>).map((s) => s.name);
+    const offered = ((await (await fetch(`${stack.info.nginxUrl}/strategies`)).json()) as Array<{ name: string }>).map(
+      (s) => s.name,
+    );
     const missing = options.strategies.filter((s) => !offered.includes(s));
-    if (missing.length) throw new Error(`the API does not offer ${missing.join(', ')} (offered: ${offered.join(', ')})`);
+    if (missing.length)
+      throw new Error(`the API does not offer ${missing.join(', ')} (offered: ${offered.join(', ')})`);
     const s = options.scenario;
     console.log(`machine: Node ${process.versions.node}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
-    console.log(`chaos: ${s.requests} grabs per run through ${stack.info.nginxUrl}, ${s.concurrency} connections, ${s.ratePerSec}/s, ` +
-      `client timeout ${s.timeoutMs} ms, stock ${s.stock}; fault at ${s.faultAtMs} ms, dependencies down ${s.downMs} ms; ` +
-      `query ${JSON.stringify(s.query)}\n`);
+    console.log(
+      `chaos: ${s.requests} grabs per run through ${stack.info.nginxUrl}, ${s.concurrency} connections, ${s.ratePerSec}/s, ` +
+        `client timeout ${s.timeoutMs} ms, stock ${s.stock}; fault at ${s.faultAtMs} ms, dependencies down ${s.downMs} ms; ` +
+        `query ${JSON.stringify(s.query)}\n`,
+    );
     for (const fault of options.faults) {
       for (const strategy of options.strategies) {
         process.stdout.write(`${fault} / ${strategy} … `);

@@ -23,22 +23,32 @@ export const FAULTS: Readonly<Record<FaultName, Fault>> = {
     description: 'kill -9 of one replica; the stack restarts it',
     killsReplica: true,
     // wait=0: answer once the process is dead, not once its successor is healthy.
-    inject: async (info) => { await control(info, `/replicas/${victim(info)}/kill?wait=0`); },
+    inject: async (info) => {
+      await control(info, `/replicas/${victim(info)}/kill?wait=0`);
+    },
     heal: async () => undefined,
   },
   'redis-restart': {
     name: 'redis-restart',
     description: 'the lock Redis stopped, then started again (empty)',
     killsReplica: false,
-    inject: async (info) => { await control(info, '/redis/stop'); },
-    heal: async (info) => { await control(info, '/redis/start'); },
+    inject: async (info) => {
+      await control(info, '/redis/stop');
+    },
+    heal: async (info) => {
+      await control(info, '/redis/start');
+    },
   },
   'postgres-restart': {
     name: 'postgres-restart',
     description: 'PostgreSQL stopped (fast shutdown), then started again',
     killsReplica: false,
-    inject: async (info) => { await control(info, '/postgres/stop'); },
-    heal: async (info) => { await control(info, '/postgres/start'); },
+    inject: async (info) => {
+      await control(info, '/postgres/stop');
+    },
+    heal: async (info) => {
+      await control(info, '/postgres/start');
+    },
   },
 };
 

@@ -4,7 +4,15 @@ const at = (atMs: number, a: number, b: number): HealthSample => ({ atMs, status
 
 describe('recovery', () => {
   it('measures from the heal to the first sample after which every replica stays 200', () => {
-    const samples = [at(0, 200, 200), at(100, 503, 503), at(200, 200, 503), at(300, 200, 200), at(400, 503, 200), at(500, 200, 200), at(600, 200, 200)];
+    const samples = [
+      at(0, 200, 200),
+      at(100, 503, 503),
+      at(200, 200, 503),
+      at(300, 200, 200),
+      at(400, 503, 200),
+      at(500, 200, 200),
+      at(600, 200, 200),
+    ];
     expect(recovery(samples, 50, 250)).toEqual({ sawUnhealthy: true, saw503: true, recoveryMs: 250 });
   });
 

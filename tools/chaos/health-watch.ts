@@ -25,7 +25,11 @@ async function healthStatus(url: string, timeoutMs: number): Promise<number> {
 }
 
 /** Polls every replica's /health directly (not through nginx, which would hide one bad replica). */
-export function watchHealth(replicas: ReadonlyArray<{ id: string; url: string }>, now: () => number, everyMs = 100): HealthWatch {
+export function watchHealth(
+  replicas: ReadonlyArray<{ id: string; url: string }>,
+  now: () => number,
+  everyMs = 100,
+): HealthWatch {
   const samples: HealthSample[] = [];
   let running = true;
   const loop = (async () => {
@@ -62,7 +66,9 @@ export function recovery(samples: readonly HealthSample[], injectedAtMs: number,
   const sawUnhealthy = after.some((s) => !allUp(s));
   const saw503 = after.some((s) => Object.values(s.statuses).includes(503));
   let lastBad = -1;
-  after.forEach((s, i) => { if (!allUp(s)) lastBad = i; });
+  after.forEach((s, i) => {
+    if (!allUp(s)) lastBad = i;
+  });
   const firstGood = after[lastBad + 1];
   const recoveryMs = firstGood ? Math.max(0, firstGood.atMs - healedAtMs) : undefined;
   return { sawUnhealthy, saw503, recoveryMs };

@@ -13,7 +13,10 @@ const healthy: Observed = {
   unexpectedRestarts: 0,
 };
 
-const failed = (o: Observed) => checkInvariants(o).filter((c) => !c.ok).map((c) => c.name);
+const failed = (o: Observed) =>
+  checkInvariants(o)
+    .filter((c) => !c.ok)
+    .map((c) => c.name);
 
 describe('checkInvariants', () => {
   it('passes a run that kept every invariant (a grant without an acknowledgement is allowed)', () => {
@@ -21,7 +24,10 @@ describe('checkInvariants', () => {
   });
 
   it.each<[string, Partial<Observed>]>([
-    ['oversold 0', { audit: { initialStock: 2, stock: 0, grants: 3, oversold: 1, lostUpdates: 1 }, grantedInDb: ['a', 'b', 'c'] }],
+    [
+      'oversold 0',
+      { audit: { initialStock: 2, stock: 0, grants: 3, oversold: 1, lostUpdates: 1 }, grantedInDb: ['a', 'b', 'c'] },
+    ],
     ['lost updates 0', { audit: { initialStock: 10, stock: 8, grants: 3, oversold: 0, lostUpdates: 1 } }],
     ['every acknowledged grant is in the database', { grantedInDb: ['a', 'x', 'c'] }],
     ['grant rows = audit grants', { grantedInDb: ['a', 'b'] }],
@@ -31,7 +37,10 @@ describe('checkInvariants', () => {
     ['no replica crashed', { unexpectedRestarts: 1 }],
     ['grabs served again after recovery', { afterRecovery: ['granted', 'clear'] }],
     ['health went 503 during the fault', { recovery: { sawUnhealthy: true, saw503: false, recoveryMs: 10 } }],
-    ['health went down during the fault', { dependencyFault: false, recovery: { sawUnhealthy: false, saw503: false, recoveryMs: 10 } }],
+    [
+      'health went down during the fault',
+      { dependencyFault: false, recovery: { sawUnhealthy: false, saw503: false, recoveryMs: 10 } },
+    ],
   ])('fails "%s" when it was broken', (name, change) => {
     expect(failed({ ...healthy, ...change })).toContain(name);
   });

@@ -48,25 +48,60 @@ export function checkInvariants(o: Observed): Check[] {
   const checks: Check[] = [
     { name: 'oversold 0', ok: audit.oversold === 0, detail: `oversold ${audit.oversold}` },
     { name: 'lost updates 0', ok: audit.lostUpdates === 0, detail: `lostUpdates ${audit.lostUpdates}` },
-    { name: 'stock + grants = initial stock', ok: audit.stock + audit.grants === audit.initialStock,
-      detail: `${audit.stock} + ${audit.grants} vs ${audit.initialStock}` },
-    { name: 'grant rows = audit grants', ok: o.grantedInDb.length === audit.grants,
-      detail: `${o.grantedInDb.length} rows vs audit ${audit.grants}` },
-    { name: 'every acknowledged grant is in the database', ok: missing.length === 0,
-      detail: missing.length ? `missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}` : `${o.acknowledged.length} of ${o.acknowledged.length}` },
+    {
+      name: 'stock + grants = initial stock',
+      ok: audit.stock + audit.grants === audit.initialStock,
+      detail: `${audit.stock} + ${audit.grants} vs ${audit.initialStock}`,
+    },
+    {
+      name: 'grant rows = audit grants',
+      ok: o.grantedInDb.length === audit.grants,
+      detail: `${o.grantedInDb.length} rows vs audit ${audit.grants}`,
+    },
+    {
+      name: 'every acknowledged grant is in the database',
+      ok: missing.length === 0,
+      detail: missing.length
+        ? `missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`
+        : `${o.acknowledged.length} of ${o.acknowledged.length}`,
+    },
     // A 502 or broken connection counts as clear only when it was in flight on the killed replica.
-    { name: 'every failure has a clear status', ok: unclear === 0, detail: `${unclear} unclear, ${died} died with the killed replica` },
-    { name: 'no answer slower than the client timeout', ok: o.maxLatencyMs < o.timeoutMs,
-      detail: `max ${Math.round(o.maxLatencyMs)} ms, timeout ${o.timeoutMs} ms` },
-    { name: 'health recovered by itself', ok: o.recovery.recoveryMs !== undefined,
-      detail: o.recovery.recoveryMs === undefined ? 'never all 200 again' : `${Math.round(o.recovery.recoveryMs)} ms` },
-    { name: 'grabs served again after recovery',
+    {
+      name: 'every failure has a clear status',
+      ok: unclear === 0,
+      detail: `${unclear} unclear, ${died} died with the killed replica`,
+    },
+    {
+      name: 'no answer slower than the client timeout',
+      ok: o.maxLatencyMs < o.timeoutMs,
+      detail: `max ${Math.round(o.maxLatencyMs)} ms, timeout ${o.timeoutMs} ms`,
+    },
+    {
+      name: 'health recovered by itself',
+      ok: o.recovery.recoveryMs !== undefined,
+      detail: o.recovery.recoveryMs === undefined ? 'never all 200 again' : `${Math.round(o.recovery.recoveryMs)} ms`,
+    },
+    {
+      name: 'grabs served again after recovery',
       ok: o.afterRecovery.every((v) => v === 'granted' || v === 'refused'),
-      detail: `${o.afterRecovery.filter((v) => v === 'granted' || v === 'refused').length} of ${o.afterRecovery.length} sent after recovery answered 200, sold out or duplicate` },
-    { name: 'no replica crashed', ok: o.unexpectedRestarts === 0, detail: `${o.unexpectedRestarts} unexpected restarts` },
+      detail: `${o.afterRecovery.filter((v) => v === 'granted' || v === 'refused').length} of ${o.afterRecovery.length} sent after recovery answered 200, sold out or duplicate`,
+    },
+    {
+      name: 'no replica crashed',
+      ok: o.unexpectedRestarts === 0,
+      detail: `${o.unexpectedRestarts} unexpected restarts`,
+    },
     o.dependencyFault
-      ? { name: 'health went 503 during the fault', ok: o.recovery.saw503, detail: o.recovery.saw503 ? 'seen' : 'no 503 seen' }
-      : { name: 'health went down during the fault', ok: o.recovery.sawUnhealthy, detail: o.recovery.sawUnhealthy ? 'seen' : 'always 200' },
+      ? {
+          name: 'health went 503 during the fault',
+          ok: o.recovery.saw503,
+          detail: o.recovery.saw503 ? 'seen' : 'no 503 seen',
+        }
+      : {
+          name: 'health went down during the fault',
+          ok: o.recovery.sawUnhealthy,
+          detail: o.recovery.sawUnhealthy ? 'seen' : 'always 200',
+        },
   ];
   return checks;
 }

@@ -41,7 +41,11 @@ async function grabOnce(url: string, userId: string, timeoutMs: number): Promise
     });
     const text = await res.text();
     let code: string | undefined;
-    try { code = (JSON.parse(text) as { code?: string }).code; } catch { /* nginx's HTML error pages */ }
+    try {
+      code = (JSON.parse(text) as { code?: string }).code;
+    } catch {
+      /* nginx's HTML error pages */
+    }
     return { kind: 'answer', status: res.status, code };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };

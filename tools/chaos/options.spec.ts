@@ -3,12 +3,26 @@ import { DEFAULT_SCENARIO, parseChaosArgs } from './options';
 describe('parseChaosArgs', () => {
   it('defaults to every fault with watchdog and db-atomic', () => {
     expect(parseChaosArgs([])).toEqual({
-      faults: ['replica-kill', 'redis-restart', 'postgres-restart'], strategies: ['watchdog', 'db-atomic'], scenario: DEFAULT_SCENARIO, json: undefined,
+      faults: ['replica-kill', 'redis-restart', 'postgres-restart'],
+      strategies: ['watchdog', 'db-atomic'],
+      scenario: DEFAULT_SCENARIO,
+      json: undefined,
     });
   });
 
   it('reads faults, strategies and figures', () => {
-    const o = parseChaosArgs(['--faults', 'redis-restart', '--strategies', 'watchdog', '--requests', '90', '--down-ms', '0', '--json', 'out.json']);
+    const o = parseChaosArgs([
+      '--faults',
+      'redis-restart',
+      '--strategies',
+      'watchdog',
+      '--requests',
+      '90',
+      '--down-ms',
+      '0',
+      '--json',
+      'out.json',
+    ]);
     expect(o.faults).toEqual(['redis-restart']);
     expect(o.strategies).toEqual(['watchdog']);
     expect(o.scenario).toMatchObject({ requests: 90, downMs: 0, concurrency: DEFAULT_SCENARIO.concurrency });

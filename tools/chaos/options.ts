@@ -27,8 +27,13 @@ export const USAGE = `usage: npm run chaos -- [--faults ${FAULT_NAMES.join(',')}
   [--requests N] [--concurrency N] [--rate N/s] [--stock N] [--timeout-ms N] [--fault-at-ms N] [--down-ms N] [--json FILE]`;
 
 const NUMERIC: Record<string, keyof ScenarioOptions> = {
-  '--requests': 'requests', '--concurrency': 'concurrency', '--rate': 'ratePerSec', '--stock': 'stock',
-  '--timeout-ms': 'timeoutMs', '--fault-at-ms': 'faultAtMs', '--down-ms': 'downMs',
+  '--requests': 'requests',
+  '--concurrency': 'concurrency',
+  '--rate': 'ratePerSec',
+  '--stock': 'stock',
+  '--timeout-ms': 'timeoutMs',
+  '--fault-at-ms': 'faultAtMs',
+  '--down-ms': 'downMs',
 };
 
 export function parseChaosArgs(argv: readonly string[]): ChaosOptions {
@@ -47,7 +52,8 @@ export function parseChaosArgs(argv: readonly string[]): ChaosOptions {
     else if (flag === '--json') json = value;
     else if (NUMERIC[flag]) {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 0 || (n === 0 && flag !== '--fault-at-ms' && flag !== '--down-ms')) throw new Error(`${flag} needs a positive integer, not "${value}"`);
+      if (!Number.isInteger(n) || n < 0 || (n === 0 && flag !== '--fault-at-ms' && flag !== '--down-ms'))
+        throw new Error(`${flag} needs a positive integer, not "${value}"`);
       scenario[NUMERIC[flag]] = n;
     } else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }

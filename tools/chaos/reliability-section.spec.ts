@@ -3,13 +3,18 @@ import { scenarioResult } from './scenario-result.fixture';
 
 describe('README reliability section', () => {
   it('has a Markdown row per run with the database figures, and says all held', () => {
-    const md = renderReliabilitySection([scenarioResult({}), scenarioResult({ fault: 'postgres-restart', strategy: 'db-atomic', recoveryMs: 40 })], '2026-11-23');
+    const md = renderReliabilitySection(
+      [scenarioResult({}), scenarioResult({ fault: 'postgres-restart', strategy: 'db-atomic', recoveryMs: 40 })],
+      '2026-11-23',
+    );
     const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| fault'));
     expect(rows).toEqual([
       '| redis-restart | watchdog | 600 | 239 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.5 s | ok |',
       '| postgres-restart | db-atomic | 600 | 239 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.0 s | ok |',
     ]);
-    expect(md).toContain('on 2026-11-23: 600 grabs per run through nginx, stock 300, the fault 2.0 s in, a dependency down 5.0 s.');
+    expect(md).toContain(
+      'on 2026-11-23: 600 grabs per run through nginx, stock 300, the fault 2.0 s in, a dependency down 5.0 s.',
+    );
     expect(md).toMatch(/Every invariant held in 2 runs\.$/);
   });
 
@@ -22,7 +27,10 @@ describe('README reliability section', () => {
   });
 
   it('tells what became of the requests that died with a killed replica', () => {
-    const md = renderReliabilitySection([scenarioResult({ fault: 'replica-kill', inFlightAtKill: 8, diedWithReplica: { count: 2, grantedInDb: 1 } })], 'x');
+    const md = renderReliabilitySection(
+      [scenarioResult({ fault: 'replica-kill', inFlightAtKill: 8, diedWithReplica: { count: 2, grantedInDb: 1 } })],
+      'x',
+    );
     expect(md).toContain('- replica-kill / watchdog: 8 in flight at the kill, 2 died with the replica');
   });
 });

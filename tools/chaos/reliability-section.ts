@@ -6,8 +6,10 @@ function settings(results: readonly ScenarioResult[]): string {
   const first = results[0];
   if (!first) return 'no runs';
   const down = results.find((r) => r.fault !== 'replica-kill');
-  return `${first.requests} grabs per run through nginx, stock ${first.audit.initialStock}, the fault ${(first.injectedAtMs / 1000).toFixed(1)} s in` +
-    (down ? `, a dependency down ${((down.healedAtMs - down.injectedAtMs) / 1000).toFixed(1)} s` : '');
+  return (
+    `${first.requests} grabs per run through nginx, stock ${first.audit.initialStock}, the fault ${(first.injectedAtMs / 1000).toFixed(1)} s in` +
+    (down ? `, a dependency down ${((down.healedAtMs - down.injectedAtMs) / 1000).toFixed(1)} s` : '')
+  );
 }
 
 /**
@@ -15,16 +17,19 @@ function settings(results: readonly ScenarioResult[]): string {
  * and strategy with the database's verdict, what died with a killed replica, and anything broken.
  */
 export function renderReliabilitySection(results: readonly ScenarioResult[], ranOn: string): string {
-  const recovery = (r: ScenarioResult) => (r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`);
+  const recovery = (r: ScenarioResult) =>
+    r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`;
   const failures = renderFailures(results);
   return [
     `\`npm run chaos\` on ${ranOn}: ${settings(results)}.`,
     '',
     '| fault | strategy | requests | acked grants | grants in db | oversold | lost updates | statuses | recovery | verdict |',
     '|:---|:---|---:|---:|---:|---:|---:|:---|---:|:---|',
-    ...results.map((r) =>
-      `| ${r.fault} | ${r.strategy} | ${r.requests} | ${r.acknowledged} | ${r.audit.grants} | ${r.audit.oversold} | ${r.audit.lostUpdates} | ` +
-      `${statusSummary(r.statuses)} | ${recovery(r)} | ${r.ok ? 'ok' : '**FAIL**'} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.fault} | ${r.strategy} | ${r.requests} | ${r.acknowledged} | ${r.audit.grants} | ${r.audit.oversold} | ${r.audit.lostUpdates} | ` +
+        `${statusSummary(r.statuses)} | ${recovery(r)} | ${r.ok ? 'ok' : '**FAIL**'} |`,
+    ),
     '',
     ...renderDiedNotes(results).map((note) => `- ${note}`),
     '',

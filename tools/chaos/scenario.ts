@@ -49,7 +49,8 @@ export interface ScenarioResult {
 
 async function json<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(url, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     signal: AbortSignal.timeout(10_000),
   });
@@ -58,7 +59,10 @@ async function json<T>(method: string, url: string, body?: unknown, headers: Rec
 }
 
 const restarts = async (info: StackInfo) =>
-  (await control<{ replicas: Array<{ restarts: number }> }>(info, '/state')).replicas.reduce((n, r) => n + r.restarts, 0);
+  (await control<{ replicas: Array<{ restarts: number }> }>(info, '/state')).replicas.reduce(
+    (n, r) => n + r.restarts,
+    0,
+  );
 
 /** Until the watch's newest sample says every replica is healthy, or `timeoutMs` has passed. */
 async function waitAllHealthy(watch: HealthWatch, timeoutMs: number): Promise<void> {
@@ -71,16 +75,32 @@ async function waitAllHealthy(watch: HealthWatch, timeoutMs: number): Promise<vo
 }
 
 /** One fault under load with one strategy, then every invariant checked against the database. */
-export async function runScenario(info: StackInfo, faultName: FaultName, strategy: string, options: ScenarioOptions): Promise<ScenarioResult> {
+export async function runScenario(
+  info: StackInfo,
+  faultName: FaultName,
+  strategy: string,
+  options: ScenarioOptions,
+): Promise<ScenarioResult> {
   const fault = FAULTS[faultName];
-  const coupon = await json<{ id: number }>('POST', `${info.nginxUrl}/coupons`,
-    { name: `chaos-${faultName}-${strategy}`, stock: options.stock }, { authorization: `Bearer ${info.adminToken}` });
-  const query = new URLSearchParams({ strategy, ...Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) });
+  const coupon = await json<{ id: number }>(
+    'POST',
+    `${info.nginxUrl}/coupons`,
+    { name: `chaos-${faultName}-${strategy}`, stock: options.stock },
+    { authorization: `Bearer ${info.adminToken}` },
+  );
+  const query = new URLSearchParams({
+    strategy,
+    ...Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])),
+  });
   const restartsBefore = await restarts(info);
 
   const load = startLoad({
-    url: `${info.nginxUrl}/coupons/${coupon.id}/grab?${query}`, requests: options.requests, concurrency: options.concurrency,
-    ratePerSec: options.ratePerSec, timeoutMs: options.timeoutMs, userPrefix: `chaos-${coupon.id}`,
+    url: `${info.nginxUrl}/coupons/${coupon.id}/grab?${query}`,
+    requests: options.requests,
+    concurrency: options.concurrency,
+    ratePerSec: options.ratePerSec,
+    timeoutMs: options.timeoutMs,
+    userPrefix: `chaos-${coupon.id}`,
   });
   const watch = watchHealth(info.replicas, load.elapsedMs);
   let injectedAtMs = 0;
@@ -110,7 +130,8 @@ export async function runScenario(info: StackInfo, faultName: FaultName, strateg
   const unexpectedRestarts = (await restarts(info)) - restartsBefore - (fault.killsReplica ? 1 : 0);
 
   // In flight at the kill: sent before the victim was gone, answered after the kill began.
-  const inFlightThen = (r: RequestRecord) => fault.killsReplica && r.sentAtMs <= killedAtMs && r.endedAtMs >= injectedAtMs;
+  const inFlightThen = (r: RequestRecord) =>
+    fault.killsReplica && r.sentAtMs <= killedAtMs && r.endedAtMs >= injectedAtMs;
   const verdictList = records.map((r) => judge(r.outcome, inFlightThen(r)));
   const grantedInDb = grants.map((g) => g.userId);
   const seen = tally(records, verdictList, new Set(grantedInDb));
@@ -120,13 +141,34 @@ export async function runScenario(info: StackInfo, faultName: FaultName, strateg
   const servedFromMs = healedAtMs + (rec.recoveryMs ?? Infinity) + 500;
   const afterRecovery = verdictList.filter((_, i) => records[i].sentAtMs >= servedFromMs);
   const checks = checkInvariants({
-    audit, acknowledged: seen.acknowledged, grantedInDb, verdicts: verdictList,
-    maxLatencyMs: seen.maxLatencyMs, timeoutMs: options.timeoutMs, recovery: rec, afterRecovery, dependencyFault: !fault.killsReplica, unexpectedRestarts,
+    audit,
+    acknowledged: seen.acknowledged,
+    grantedInDb,
+    verdicts: verdictList,
+    maxLatencyMs: seen.maxLatencyMs,
+    timeoutMs: options.timeoutMs,
+    recovery: rec,
+    afterRecovery,
+    dependencyFault: !fault.killsReplica,
+    unexpectedRestarts,
   });
   return {
-    fault: faultName, strategy, couponId: coupon.id, requests: records.length, acknowledged: seen.acknowledged.length, audit,
-    statuses: seen.statuses, verdicts: seen.verdicts, recoveryMs: rec.recoveryMs, maxLatencyMs: seen.maxLatencyMs,
-    inFlightAtKill, diedWithReplica: seen.diedWithReplica, injectedAtMs, healedAtMs, timeline: seen.timeline,
-    checks, ok: checks.every((c) => c.ok),
+    fault: faultName,
+    strategy,
+    couponId: coupon.id,
+    requests: records.length,
+    acknowledged: seen.acknowledged.length,
+    audit,
+    statuses: seen.statuses,
+    verdicts: seen.verdicts,
+    recoveryMs: rec.recoveryMs,
+    maxLatencyMs: seen.maxLatencyMs,
+    inFlightAtKill,
+    diedWithReplica: seen.diedWithReplica,
+    injectedAtMs,
+    healedAtMs,
+    timeline: seen.timeline,
+    checks,
+    ok: checks.every((c) => c.ok),
   };
 }

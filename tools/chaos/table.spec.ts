@@ -7,16 +7,28 @@ describe('chaos table', () => {
   });
 
   it('prints one aligned row per scenario with its figures and verdict', () => {
-    const lines = renderTable([scenarioResult({}), scenarioResult({ fault: 'replica-kill', recoveryMs: undefined, ok: false })]).split('\n');
+    const lines = renderTable([
+      scenarioResult({}),
+      scenarioResult({ fault: 'replica-kill', recoveryMs: undefined, ok: false }),
+    ]).split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^fault\s+strategy\s+requests\s+acked grants\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+verdict$/);
-    expect(lines[2]).toMatch(/^redis-restart\s+watchdog\s+600\s+239\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+0.5 s\s+ok$/);
+    expect(lines[0]).toMatch(
+      /^fault\s+strategy\s+requests\s+acked grants\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+verdict$/,
+    );
+    expect(lines[2]).toMatch(
+      /^redis-restart\s+watchdog\s+600\s+239\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+0.5 s\s+ok$/,
+    );
     expect(lines[3]).toMatch(/never\s+FAIL$/);
     expect(lines[2].indexOf('239')).toBe(lines[0].indexOf('acked grants'));
   });
 
   it('lists the failed checks only', () => {
-    const checks = [{ name: 'oversold 0', ok: false, detail: 'oversold 2' }, { name: 'lost updates 0', ok: true, detail: '' }];
-    expect(renderFailures([scenarioResult({ checks, ok: false })])).toEqual(['redis-restart / watchdog: oversold 0 — oversold 2']);
+    const checks = [
+      { name: 'oversold 0', ok: false, detail: 'oversold 2' },
+      { name: 'lost updates 0', ok: true, detail: '' },
+    ];
+    expect(renderFailures([scenarioResult({ checks, ok: false })])).toEqual([
+      'redis-restart / watchdog: oversold 0 — oversold 2',
+    ]);
   });
 });

@@ -1,6 +1,17 @@
 import type { ScenarioResult } from './scenario';
 
-const COLUMNS = ['fault', 'strategy', 'requests', 'acked grants', 'grants in db', 'oversold', 'lost updates', 'statuses', 'recovery', 'verdict'] as const;
+const COLUMNS = [
+  'fault',
+  'strategy',
+  'requests',
+  'acked grants',
+  'grants in db',
+  'oversold',
+  'lost updates',
+  'statuses',
+  'recovery',
+  'verdict',
+] as const;
 
 /** `{ '200': 240, '503 DEPENDENCY.UNAVAILABLE': 80 }` → `200×240 503 DEPENDENCY.UNAVAILABLE×80`, biggest first. */
 export function statusSummary(statuses: Readonly<Record<string, number>>): string {
@@ -12,9 +23,16 @@ export function statusSummary(statuses: Readonly<Record<string, number>>): strin
 
 function row(r: ScenarioResult): string[] {
   return [
-    r.fault, r.strategy, String(r.requests), String(r.acknowledged), String(r.audit.grants), String(r.audit.oversold),
-    String(r.audit.lostUpdates), statusSummary(r.statuses),
-    r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`, r.ok ? 'ok' : 'FAIL',
+    r.fault,
+    r.strategy,
+    String(r.requests),
+    String(r.acknowledged),
+    String(r.audit.grants),
+    String(r.audit.oversold),
+    String(r.audit.lostUpdates),
+    statusSummary(r.statuses),
+    r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`,
+    r.ok ? 'ok' : 'FAIL',
   ];
 }
 
@@ -22,18 +40,28 @@ function row(r: ScenarioResult): string[] {
 export function renderTable(results: readonly ScenarioResult[]): string {
   const rows = [[...COLUMNS], ...results.map(row)];
   const widths = COLUMNS.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
 /** The failed checks of every scenario, one line each; empty when all held. */
 export function renderFailures(results: readonly ScenarioResult[]): string[] {
-  return results.flatMap((r) => r.checks.filter((c) => !c.ok).map((c) => `${r.fault} / ${r.strategy}: ${c.name} — ${c.detail}`));
+  return results.flatMap((r) =>
+    r.checks.filter((c) => !c.ok).map((c) => `${r.fault} / ${r.strategy}: ${c.name} — ${c.detail}`),
+  );
 }
 
 /** The requests whose fate the client could not know: what the database says became of them. */
 export function renderDiedNotes(results: readonly ScenarioResult[]): string[] {
-  return results.filter((r) => r.fault === 'replica-kill').map((r) =>
-    `${r.fault} / ${r.strategy}: ${r.inFlightAtKill} in flight at the kill, ${r.diedWithReplica.count} died with the replica ` +
-    `(502 or broken connection), ${r.diedWithReplica.grantedInDb} of those granted in the database anyway`);
+  return results
+    .filter((r) => r.fault === 'replica-kill')
+    .map(
+      (r) =>
+        `${r.fault} / ${r.strategy}: ${r.inFlightAtKill} in flight at the kill, ${r.diedWithReplica.count} died with the replica ` +
+        `(502 or broken connection), ${r.diedWithReplica.grantedInDb} of those granted in the database anyway`,
+    );
 }

@@ -2,18 +2,33 @@ import type { RequestRecord } from './load-driver';
 import { tally } from './tally';
 
 const rec = (userId: string, sentAtMs: number, endedAtMs: number, status?: number, code?: string): RequestRecord => ({
-  userId, sentAtMs, endedAtMs, outcome: status === undefined ? { kind: 'broken', reason: 'ECONNRESET' } : { kind: 'answer', status, code },
+  userId,
+  sentAtMs,
+  endedAtMs,
+  outcome: status === undefined ? { kind: 'broken', reason: 'ECONNRESET' } : { kind: 'answer', status, code },
 });
 
 describe('tally', () => {
   const records = [
-    rec('u0', 10, 50, 200), rec('u1', 20, 900, 503, 'DEPENDENCY.UNAVAILABLE'), rec('u2', 1100, 1200, 200),
-    rec('u3', 1150, 1300), rec('u4', 1160, 1400, 502, 'UPSTREAM.FAILED'),
+    rec('u0', 10, 50, 200),
+    rec('u1', 20, 900, 503, 'DEPENDENCY.UNAVAILABLE'),
+    rec('u2', 1100, 1200, 200),
+    rec('u3', 1150, 1300),
+    rec('u4', 1160, 1400, 502, 'UPSTREAM.FAILED'),
   ];
-  const result = tally(records, ['granted', 'clear', 'granted', 'died-with-replica', 'died-with-replica'], new Set(['u0', 'u2', 'u4']));
+  const result = tally(
+    records,
+    ['granted', 'clear', 'granted', 'died-with-replica', 'died-with-replica'],
+    new Set(['u0', 'u2', 'u4']),
+  );
 
   it('counts statuses, verdicts and acknowledged users', () => {
-    expect(result.statuses).toEqual({ '200': 2, '503 DEPENDENCY.UNAVAILABLE': 1, ECONNRESET: 1, '502 UPSTREAM.FAILED': 1 });
+    expect(result.statuses).toEqual({
+      '200': 2,
+      '503 DEPENDENCY.UNAVAILABLE': 1,
+      ECONNRESET: 1,
+      '502 UPSTREAM.FAILED': 1,
+    });
     expect(result.verdicts).toEqual({ granted: 2, refused: 0, clear: 1, 'died-with-replica': 2, unclear: 0 });
     expect(result.acknowledged).toEqual(['u0', 'u2']);
   });
@@ -23,7 +38,10 @@ describe('tally', () => {
   });
 
   it('buckets answers by the second they were sent in and keeps the slowest latency', () => {
-    expect(result.timeline).toEqual([{ '200': 1, '503 DEPENDENCY.UNAVAILABLE': 1 }, { '200': 1, ECONNRESET: 1, '502 UPSTREAM.FAILED': 1 }]);
+    expect(result.timeline).toEqual([
+      { '200': 1, '503 DEPENDENCY.UNAVAILABLE': 1 },
+      { '200': 1, ECONNRESET: 1, '502 UPSTREAM.FAILED': 1 },
+    ]);
     expect(result.maxLatencyMs).toBe(880);
   });
 });

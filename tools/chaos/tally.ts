@@ -15,7 +15,11 @@ export interface Tally {
 }
 
 /** Counts what the client saw, request by request (`verdicts[i]` judges `records[i]`). */
-export function tally(records: readonly RequestRecord[], verdicts: readonly Verdict[], grantedInDb: ReadonlySet<string>): Tally {
+export function tally(
+  records: readonly RequestRecord[],
+  verdicts: readonly Verdict[],
+  grantedInDb: ReadonlySet<string>,
+): Tally {
   const statuses: Record<string, number> = {};
   const counts: Record<Verdict, number> = { granted: 0, refused: 0, clear: 0, 'died-with-replica': 0, unclear: 0 };
   const timeline: Array<Record<string, number>> = [];

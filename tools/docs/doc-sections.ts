@@ -17,7 +17,8 @@ export function fillSection(doc: string, name: string, body: string): string {
   const close = `<!-- /section: ${name} -->`;
   const start = doc.indexOf(open);
   const end = doc.indexOf(close);
-  if (start < 0 || end < start || doc.indexOf(open, start + 1) >= 0) throw new DocMarkerError(`expected one "${open}" … "${close}" pair`);
+  if (start < 0 || end < start || doc.indexOf(open, start + 1) >= 0)
+    throw new DocMarkerError(`expected one "${open}" … "${close}" pair`);
   return `${doc.slice(0, start + open.length)}\n${body.trim()}\n${doc.slice(end)}`;
 }
 

@@ -17,7 +17,8 @@ describe('README.md', () => {
 
   it('shows a real fault-suite run with a row per fault and strategy', () => {
     const body = sectionBody(readme, 'reliability') ?? '';
-    for (const fault of ['replica-kill', 'redis-restart', 'postgres-restart']) expect(body).toContain(`| ${fault} | watchdog |`);
+    for (const fault of ['replica-kill', 'redis-restart', 'postgres-restart'])
+      expect(body).toContain(`| ${fault} | watchdog |`);
     expect(body).toMatch(/Every invariant held|Invariants broken/);
   });
 

@@ -4,8 +4,10 @@ import { delimiter, join } from 'node:path';
 /** PostgreSQL 15 as on Debian 12; else the newest installed (Ubuntu ships 14 or 16); PG_BIN overrides. */
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
-  const installed = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres'))) : [];
-  const version = installed.includes('15') ? '15' : installed.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+  const installed = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+    : [];
+  const version = installed.includes('15') ? '15' : (installed.sort((a, b) => Number(b) - Number(a))[0] ?? '15');
   return join(root, version, 'bin');
 }
 
@@ -20,10 +22,16 @@ const REQUIRED: Array<{ binary: string; pkg: string }> = [
 ];
 
 function findOnPath(binary: string): string | undefined {
-  const candidates = binary.includes('/') ? [binary]
+  const candidates = binary.includes('/')
+    ? [binary]
     : [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/sbin'].map((dir) => join(dir, binary));
   return candidates.find((file) => {
-    try { accessSync(file, constants.X_OK); return true; } catch { return false; }
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
   });
 }
 
@@ -37,6 +45,8 @@ export function checkBinaries(): void {
   const missing = REQUIRED.filter(({ binary }) => !findOnPath(binary));
   if (missing.length === 0) return;
   const pkgs = [...new Set(missing.map((m) => m.pkg))];
-  throw new Error(`missing ${missing.map((m) => m.binary).join(', ')}: install with ` +
-    `\`apt-get install -y --no-install-recommends ${pkgs.join(' ')}\``);
+  throw new Error(
+    `missing ${missing.map((m) => m.binary).join(', ')}: install with ` +
+      `\`apt-get install -y --no-install-recommends ${pkgs.join(' ')}\``,
+  );
 }

@@ -13,9 +13,15 @@ const USAGE = `usage: tsx tools/stack/cli.ts <run|up|down|migrate>
   migrate  runs the schema migrations against DATABASE_URL (default: the running stack's)`;
 
 function summary(info: StackInfo): string {
-  return [`nginx     ${info.nginxUrl}`, ...info.replicas.map((r) => `${r.id.padEnd(9)} ${r.url} (pid ${r.pid})`),
-    `postgres  ${info.databaseUrl}`, `redis     ${info.redisUrl}`, `control   ${info.controlUrl}`,
-    `chaos     ${info.chaos}`, `stack.json ${info.dir}/stack.json`].join('\n');
+  return [
+    `nginx     ${info.nginxUrl}`,
+    ...info.replicas.map((r) => `${r.id.padEnd(9)} ${r.url} (pid ${r.pid})`),
+    `postgres  ${info.databaseUrl}`,
+    `redis     ${info.redisUrl}`,
+    `control   ${info.controlUrl}`,
+    `chaos     ${info.chaos}`,
+    `stack.json ${info.dir}/stack.json`,
+  ].join('\n');
 }
 
 async function run(): Promise<void> {

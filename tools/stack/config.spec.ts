@@ -4,8 +4,12 @@ describe('resolveConfig', () => {
   it('uses the contract defaults', () => {
     const config = resolveConfig({});
     expect(config.ports).toEqual({
-      nginx: 28080, api: [23001, 23002, 23003], postgres: 25432, redis: 26379,
-      redlock: [26381, 26382, 26383, 26384, 26385], control: 28099,
+      nginx: 28080,
+      api: [23001, 23002, 23003],
+      postgres: 25432,
+      redis: 26379,
+      redlock: [26381, 26382, 26383, 26384, 26385],
+      control: 28099,
     });
     expect(config.dir.endsWith('/.stack')).toBe(true);
     expect(config.chaos).toBe(true);
@@ -16,12 +20,24 @@ describe('resolveConfig', () => {
 
   it('takes every override from the environment, as given', () => {
     const config = resolveConfig({
-      STACK_DIR: '.stack/test', NGINX_PORT: '28180', API_PORT_BASE: '23101', PG_PORT: '25532', REDIS_PORT: '26479',
-      REDLOCK_PORT_BASE: '26481', CONTROL_PORT: '28199', ADMIN_TOKEN: 'given', CHAOS_ENABLED: 'false', REPLICA_ENTRY: '/tmp/x.js',
+      STACK_DIR: '.stack/test',
+      NGINX_PORT: '28180',
+      API_PORT_BASE: '23101',
+      PG_PORT: '25532',
+      REDIS_PORT: '26479',
+      REDLOCK_PORT_BASE: '26481',
+      CONTROL_PORT: '28199',
+      ADMIN_TOKEN: 'given',
+      CHAOS_ENABLED: 'false',
+      REPLICA_ENTRY: '/tmp/x.js',
     });
     expect(config.ports).toEqual({
-      nginx: 28180, api: [23101, 23102, 23103], postgres: 25532, redis: 26479,
-      redlock: [26481, 26482, 26483, 26484, 26485], control: 28199,
+      nginx: 28180,
+      api: [23101, 23102, 23103],
+      postgres: 25532,
+      redis: 26479,
+      redlock: [26481, 26482, 26483, 26484, 26485],
+      control: 28199,
     });
     expect(config.dir.endsWith('/.stack/test')).toBe(true);
     expect(config.adminToken).toBe('given');

@@ -7,7 +7,9 @@ type Handler = (supervisor: Supervisor, params: string[], query: URLSearchParams
 const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
   { method: 'GET', path: /^\/state$/, handler: async (s) => s.state() },
   {
-    method: 'POST', path: /^\/replicas\/([\w-]+)\/kill$/, handler: async (s, [id], query) => {
+    method: 'POST',
+    path: /^\/replicas\/([\w-]+)\/kill$/,
+    handler: async (s, [id], query) => {
       const replica = s.replica(id);
       if (!replica) throw new HttpError(404, `no replica ${id}`);
       const killedPid = await replica.kill();
@@ -19,14 +21,45 @@ const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
       return { id, killedPid, pid: replica.pid, restarts: replica.restarts };
     },
   },
-  { method: 'POST', path: /^\/redis\/stop$/, handler: async (s) => { await s.stopRedis(); return s.state(); } },
-  { method: 'POST', path: /^\/redis\/start$/, handler: async (s) => { await s.startRedisAgain(); return s.state(); } },
-  { method: 'POST', path: /^\/postgres\/stop$/, handler: async (s) => { await s.stopPostgres(); return s.state(); } },
-  { method: 'POST', path: /^\/postgres\/start$/, handler: async (s) => { await s.startPostgresAgain(); return s.state(); } },
   {
-    method: 'POST', path: /^\/redlock\/(\d+)\/(stop|start)$/, handler: async (s, [index, verb]) => {
+    method: 'POST',
+    path: /^\/redis\/stop$/,
+    handler: async (s) => {
+      await s.stopRedis();
+      return s.state();
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/redis\/start$/,
+    handler: async (s) => {
+      await s.startRedisAgain();
+      return s.state();
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/postgres\/stop$/,
+    handler: async (s) => {
+      await s.stopPostgres();
+      return s.state();
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/postgres\/start$/,
+    handler: async (s) => {
+      await s.startPostgresAgain();
+      return s.state();
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/redlock\/(\d+)\/(stop|start)$/,
+    handler: async (s, [index, verb]) => {
       const i = Number(index);
-      if (i >= s.config.ports.redlock.length) throw new HttpError(404, `no redlock node ${i} (0…${s.config.ports.redlock.length - 1})`);
+      if (i >= s.config.ports.redlock.length)
+        throw new HttpError(404, `no redlock node ${i} (0…${s.config.ports.redlock.length - 1})`);
       await (verb === 'stop' ? s.stopRedlock(i) : s.startRedlockAgain(i));
       return s.state();
     },
@@ -35,7 +68,12 @@ const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
 
 class HttpError extends Error {
   override readonly name = 'ControlError';
-  constructor(readonly status: number, message: string) { super(message); }
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
@@ -58,12 +96,19 @@ export function startControlServer(supervisor: Supervisor, port: number): Promis
     req.resume();
     const url = new URL(req.url ?? '/', 'http://control');
     const route = routes.find((r) => r.method === req.method && r.path.test(url.pathname));
-    if (!route) return send(res, 404, { code: 'CONTROL.NOT_FOUND', message: `${req.method} ${url.pathname} is not a control route` });
+    if (!route)
+      return send(res, 404, {
+        code: 'CONTROL.NOT_FOUND',
+        message: `${req.method} ${url.pathname} is not a control route`,
+      });
     const params = (route.path.exec(url.pathname) ?? []).slice(1);
     const run = queue.then(() => route.handler(supervisor, params, url.searchParams));
     queue = run.catch(() => undefined);
-    run.then((body) => send(res, 200, body), (error: Error) =>
-      send(res, error instanceof HttpError ? error.status : 500, { code: 'CONTROL.FAILED', message: error.message }));
+    run.then(
+      (body) => send(res, 200, body),
+      (error: Error) =>
+        send(res, error instanceof HttpError ? error.status : 500, { code: 'CONTROL.FAILED', message: error.message }),
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -16,8 +16,13 @@ export async function liveStack(dir: string): Promise<StackInfo | undefined> {
   return (await httpStatus(`${info.nginxUrl}/nginx-health`)) === 200 ? info : undefined;
 }
 
-const serverPids = (info: StackInfo) => [...info.replicas.map((r) => r.pid), info.pids.postgres, info.pids.redis,
-  ...info.pids.redlock, info.pids.nginx];
+const serverPids = (info: StackInfo) => [
+  ...info.replicas.map((r) => r.pid),
+  info.pids.postgres,
+  info.pids.redis,
+  ...info.pids.redlock,
+  info.pids.nginx,
+];
 
 /**
  * Throws when `dir` cannot take a new stack: its supervisor still runs, or died abruptly and
@@ -25,12 +30,15 @@ const serverPids = (info: StackInfo) => [...info.replicas.map((r) => r.pid), inf
  */
 export async function assertNoStackIn(dir: string): Promise<void> {
   const pid = supervisorPid(dir);
-  if (pid && pid !== process.pid) throw new Error(`a supervisor already runs for ${dir} (pid ${pid}); run stack:down first`);
+  if (pid && pid !== process.pid)
+    throw new Error(`a supervisor already runs for ${dir} (pid ${pid}); run stack:down first`);
   const info = await readStackFile(dir);
   if (!info || isSupervisor(info.supervisorPid)) return;
   const left = serverPids(info).filter(isAlive);
   if (left.length > 0) {
-    throw new Error(`servers of a stack whose supervisor died still run in ${dir} (pids ${left.join(', ')}): run stack:down first`);
+    throw new Error(
+      `servers of a stack whose supervisor died still run in ${dir} (pids ${left.join(', ')}): run stack:down first`,
+    );
   }
 }
 
@@ -68,7 +76,10 @@ export async function startDetached(env: NodeJS.ProcessEnv = process.env, timeou
   const log = openSync(logFile(dir), 'w');
   const tsx = require.resolve('tsx');
   const child = spawn(process.execPath, ['--import', tsx, CLI, 'run'], {
-    cwd: REPO_ROOT, env: { ...env, STACK_DIR: dir }, detached: true, stdio: ['ignore', log, log],
+    cwd: REPO_ROOT,
+    env: { ...env, STACK_DIR: dir },
+    detached: true,
+    stdio: ['ignore', log, log],
   });
   closeSync(log);
   child.unref();
@@ -81,7 +92,9 @@ export async function startDetached(env: NodeJS.ProcessEnv = process.env, timeou
     if (Date.now() > deadline) {
       signalGroup(pid, 'SIGTERM');
       await waitGone([pid], 20000);
-      throw new Error(`the stack was not healthy after ${timeoutMs} ms; last lines of ${logFile(dir)}:\n${logTail(dir)}`);
+      throw new Error(
+        `the stack was not healthy after ${timeoutMs} ms; last lines of ${logFile(dir)}:\n${logTail(dir)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -19,7 +19,9 @@ export function isAlive(pid: number | undefined): boolean {
 export function isSupervisor(pid: number | undefined): boolean {
   if (!isAlive(pid)) return false;
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.endsWith('tools/stack/cli.ts'));
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .some((arg) => arg.endsWith('tools/stack/cli.ts'));
   } catch {
     return false;
   }
@@ -37,5 +39,13 @@ export async function waitGone(pids: Array<number | undefined>, timeoutMs: numbe
 /** Sends `signal` to the process group led by `pid` (each server runs in its own), else to the pid alone. */
 export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (!pid) return;
-  try { process.kill(-pid, signal); } catch { try { process.kill(pid, signal); } catch { /* already gone */ } }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
 }

@@ -26,7 +26,13 @@ export async function ensureStack(opts: { dir?: string; env?: NodeJS.ProcessEnv 
   const running = await liveStack(dir);
   if (running) return { info: running, started: false, stop: async () => undefined };
   const info = await startDetached(env);
-  return { info, started: true, stop: async () => { await stopDetached(dir); } };
+  return {
+    info,
+    started: true,
+    stop: async () => {
+      await stopDetached(dir);
+    },
+  };
 }
 
 /** POSTs to the stack's control endpoint (GET for /state) and returns its JSON; throws on non-2xx. */
@@ -36,10 +42,13 @@ export function control<T = unknown>(info: Pick<StackInfo, 'controlUrl'>, path: 
     const req = request(`${info.controlUrl}${path}`, { method }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
       res.on('end', () => {
         const parsed = body ? JSON.parse(body) : undefined;
-        if ((res.statusCode ?? 500) >= 300) reject(new Error(`control ${method} ${path}: ${res.statusCode} ${parsed?.message ?? body}`));
+        if ((res.statusCode ?? 500) >= 300)
+          reject(new Error(`control ${method} ${path}: ${res.statusCode} ${parsed?.message ?? body}`));
         else resolve(parsed as T);
       });
     });

@@ -19,7 +19,9 @@ const DATABASE = 'oversell';
 class Stopped extends Error {
   override readonly name = 'StackStopped';
   readonly code = 'STACK.STOPPED';
-  constructor() { super('the stack was stopped while starting'); }
+  constructor() {
+    super('the stack was stopped while starting');
+  }
 }
 
 /**
@@ -40,8 +42,13 @@ export class Supervisor {
   private readonly stopRequested: Promise<never>;
   private requestStop!: () => void;
 
-  constructor(readonly config: StackConfig, private readonly log: (line: string) => void = console.log) {
-    this.stopRequested = new Promise<never>((_, reject) => { this.requestStop = () => reject(new Stopped()); });
+  constructor(
+    readonly config: StackConfig,
+    private readonly log: (line: string) => void = console.log,
+  ) {
+    this.stopRequested = new Promise<never>((_, reject) => {
+      this.requestStop = () => reject(new Stopped());
+    });
     this.stopRequested.catch(() => undefined);
   }
 
@@ -50,10 +57,18 @@ export class Supervisor {
     return Promise.race([work, this.stopRequested]);
   }
 
-  get redisUrl() { return `redis://127.0.0.1:${this.config.ports.redis}`; }
-  get redlockUrls() { return this.config.ports.redlock.map((p) => `redis://127.0.0.1:${p}`); }
-  get databaseUrl() { return postgresUrl(this.config.ports.postgres, DATABASE); }
-  get nginxUrl() { return `http://127.0.0.1:${this.config.ports.nginx}`; }
+  get redisUrl() {
+    return `redis://127.0.0.1:${this.config.ports.redis}`;
+  }
+  get redlockUrls() {
+    return this.config.ports.redlock.map((p) => `redis://127.0.0.1:${p}`);
+  }
+  get databaseUrl() {
+    return postgresUrl(this.config.ports.postgres, DATABASE);
+  }
+  get nginxUrl() {
+    return `http://127.0.0.1:${this.config.ports.nginx}`;
+  }
 
   start(): Promise<void> {
     this.starting ??= this.startInOrder();
@@ -68,7 +83,8 @@ export class Supervisor {
     const { config } = this;
     mkdirSync(config.dir, { recursive: true });
     // Missing build or busy ports: fail before anything starts.
-    if (!existsSync(config.replicaEntry)) throw new Error(`${config.replicaEntry} does not exist: run \`npm run build\` first`);
+    if (!existsSync(config.replicaEntry))
+      throw new Error(`${config.replicaEntry} does not exist: run \`npm run build\` first`);
     if (!existsSync(config.migrateEntry) && !config.replicaEntryOverridden) {
       throw new Error(`${config.migrateEntry} does not exist: run \`npm run build\` first`);
     }
@@ -86,15 +102,24 @@ export class Supervisor {
     if (existsSync(config.migrateEntry)) {
       await runMigrations(config.migrateEntry, this.databaseUrl, this.log);
     } else {
-      this.log(`warning: ${config.migrateEntry} is missing; migrations skipped for the stand-in replica ${config.replicaEntry}`);
+      this.log(
+        `warning: ${config.migrateEntry} is missing; migrations skipped for the stand-in replica ${config.replicaEntry}`,
+      );
     }
     this.check();
     const earlyExit = new Promise<never>((_, reject) => {
-      config.ports.api.forEach((port, i) => this.replicas.push(this.startReplica(i, port, (how) => {
-        // Its stack trace without the frames: the message is what tells why.
-        const last = this.replicas[i]?.lastLines.filter((l) => !/^\[[\w-]+\]\s*(at .*)?$/.test(l)) ?? [];
-        if (!this.started) reject(new Error(`api-${i + 1} exited during startup (${how}); its last lines:\n${last.slice(-8).join('\n')}`));
-      })));
+      config.ports.api.forEach((port, i) =>
+        this.replicas.push(
+          this.startReplica(i, port, (how) => {
+            // Its stack trace without the frames: the message is what tells why.
+            const last = this.replicas[i]?.lastLines.filter((l) => !/^\[[\w-]+\]\s*(at .*)?$/.test(l)) ?? [];
+            if (!this.started)
+              reject(
+                new Error(`api-${i + 1} exited during startup (${how}); its last lines:\n${last.slice(-8).join('\n')}`),
+              );
+          }),
+        ),
+      );
     });
     earlyExit.catch(() => undefined);
     this.nginx = await this.startNginx();
@@ -109,20 +134,31 @@ export class Supervisor {
     this.log(`stack ready: ${this.nginxUrl} (control ${this.controlUrl})`);
   }
 
-  get controlUrl() { return `http://127.0.0.1:${this.config.ports.control}`; }
+  get controlUrl() {
+    return `http://127.0.0.1:${this.config.ports.control}`;
+  }
 
   private watch(child: RunningChild): RunningChild {
-    void child.exited.then((how) => { if (!this.stopping) this.log(`${child.name} exited (${how})`); });
+    void child.exited.then((how) => {
+      if (!this.stopping) this.log(`${child.name} exited (${how})`);
+    });
     return child;
   }
 
   async startPostgres(): Promise<RunningChild> {
-    const server = await startPostgresServer({ port: this.config.ports.postgres, dir: join(this.config.dir, 'pg'), database: DATABASE, log: this.log });
+    const server = await startPostgresServer({
+      port: this.config.ports.postgres,
+      dir: join(this.config.dir, 'pg'),
+      database: DATABASE,
+      log: this.log,
+    });
     return this.watch(server);
   }
 
   async startRedis(): Promise<RunningChild> {
-    return this.watch(await startRedisServer({ port: this.config.ports.redis, dir: join(this.config.dir, 'redis'), detached: true }));
+    return this.watch(
+      await startRedisServer({ port: this.config.ports.redis, dir: join(this.config.dir, 'redis'), detached: true }),
+    );
   }
 
   async startRedlock(index: number): Promise<RunningChild> {
@@ -156,7 +192,12 @@ export class Supervisor {
   }
 
   private async startNginx(): Promise<RunningChild> {
-    const server = await startNginxServer({ port: this.config.ports.nginx, upstreamPorts: this.config.ports.api, prefix: join(this.config.dir, 'nginx'), log: this.log });
+    const server = await startNginxServer({
+      port: this.config.ports.nginx,
+      upstreamPorts: this.config.ports.api,
+      prefix: join(this.config.dir, 'nginx'),
+      log: this.log,
+    });
     return this.watch(server);
   }
 
@@ -204,19 +245,42 @@ export class Supervisor {
 
   /** Rewrites stack.json (pids change on restarts and faults); only once the stack is up. */
   writeInfo(): Promise<void> {
-    this.writes = this.writes.then(async () => {
-      if (this.started && !this.stopping) await writeStackFile(this.info());
-    }).catch((error) => this.log(`could not write stack.json: ${error}`));
+    this.writes = this.writes
+      .then(async () => {
+        if (this.started && !this.stopping) await writeStackFile(this.info());
+      })
+      .catch((error) => this.log(`could not write stack.json: ${error}`));
     return this.writes;
   }
 
   // Fault injection: each stop really stops the server; each start reuses its data directory.
-  async stopRedis() { await this.redis?.stop('SIGTERM'); this.redis = undefined; await this.writeInfo(); }
-  async startRedisAgain() { this.redis ??= await this.startRedis(); await this.writeInfo(); }
-  async stopPostgres() { await this.postgres?.stop('SIGINT', 10000); this.postgres = undefined; await this.writeInfo(); }
-  async startPostgresAgain() { this.postgres ??= await this.startPostgres(); await this.writeInfo(); }
-  async stopRedlock(i: number) { await this.redlock[i]?.stop('SIGTERM'); this.redlock[i] = undefined; await this.writeInfo(); }
-  async startRedlockAgain(i: number) { this.redlock[i] ??= await this.startRedlock(i); await this.writeInfo(); }
+  async stopRedis() {
+    await this.redis?.stop('SIGTERM');
+    this.redis = undefined;
+    await this.writeInfo();
+  }
+  async startRedisAgain() {
+    this.redis ??= await this.startRedis();
+    await this.writeInfo();
+  }
+  async stopPostgres() {
+    await this.postgres?.stop('SIGINT', 10000);
+    this.postgres = undefined;
+    await this.writeInfo();
+  }
+  async startPostgresAgain() {
+    this.postgres ??= await this.startPostgres();
+    await this.writeInfo();
+  }
+  async stopRedlock(i: number) {
+    await this.redlock[i]?.stop('SIGTERM');
+    this.redlock[i] = undefined;
+    await this.writeInfo();
+  }
+  async startRedlockAgain(i: number) {
+    this.redlock[i] ??= await this.startRedlock(i);
+    await this.writeInfo();
+  }
 
   /** Stops everything, front to back; safe to call at any time, more than once. */
   async stop(): Promise<void> {
@@ -240,7 +304,11 @@ export class Supervisor {
 }
 
 function readPid(file: string): number | undefined {
-  try { return Number(readFileSync(file, 'utf8').trim()); } catch { return undefined; }
+  try {
+    return Number(readFileSync(file, 'utf8').trim());
+  } catch {
+    return undefined;
+  }
 }
 
 function alive(child: RunningChild | undefined): number | undefined {

@@ -16,7 +16,10 @@ const doc = [
 ].join('\n');
 
 describe('doc includes', () => {
-  const files: Record<string, string> = { 'libs/a.lua': '-- KEYS[1] lock\nreturn 1\n\n', 'libs/b.ts': 'const s = `x`;' };
+  const files: Record<string, string> = {
+    'libs/a.lua': '-- KEYS[1] lock\nreturn 1\n\n',
+    'libs/b.ts': 'const s = `x`;',
+  };
 
   it('lists the included files in order', () => {
     expect(includedPaths(doc)).toEqual(['libs/a.lua', 'libs/b.ts']);
@@ -24,7 +27,9 @@ describe('doc includes', () => {
 
   it('replaces each block with the file as it is now, keeping the prose around it', () => {
     const filled = fillIncludes(doc, (p) => files[p]);
-    expect(filled).toContain('<!-- include: libs/a.lua -->\n`libs/a.lua`\n\n```lua\n-- KEYS[1] lock\nreturn 1\n```\n<!-- /include -->');
+    expect(filled).toContain(
+      '<!-- include: libs/a.lua -->\n`libs/a.lua`\n\n```lua\n-- KEYS[1] lock\nreturn 1\n```\n<!-- /include -->',
+    );
     expect(filled).not.toContain('stale text');
     expect(filled).toContain('Intro.\n');
     expect(filled).toContain('\nBetween.\n');
@@ -40,8 +45,12 @@ describe('doc includes', () => {
     expect(renderInclude('x.ts', 'a ``` b')).toContain('````ts\na ``` b\n````');
   });
 
-  it('surfaces a missing file as the reader\'s error', () => {
-    expect(() => fillIncludes(doc, () => { throw new Error('ENOENT libs/a.lua'); })).toThrow('ENOENT');
+  it("surfaces a missing file as the reader's error", () => {
+    expect(() =>
+      fillIncludes(doc, () => {
+        throw new Error('ENOENT libs/a.lua');
+      }),
+    ).toThrow('ENOENT');
   });
 });
 

@@ -27,13 +27,13 @@ describe('docs/walkthrough.md', () => {
     expect(lua.filter((path) => !includedPaths(doc).includes(path))).toEqual([]);
   });
 
-  it('tells the story of every step, in the walkthrough\'s order', () => {
+  it("tells the story of every step, in the walkthrough's order", () => {
     const story = doc.slice(0, doc.indexOf('<!-- section: run -->'));
     const headings = [...story.matchAll(/^### \d+\. `([a-z-]+)`/gm)].map((m) => m[1]);
     expect(headings).toEqual(allSteps.map((s) => s.name));
   });
 
-  it('has a place for the real run\'s output', () => {
+  it("has a place for the real run's output", () => {
     expect(doc).toMatch(/<!-- section: run -->[\s\S]*<!-- \/section: run -->/);
   });
 });

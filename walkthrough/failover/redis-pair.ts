@@ -20,11 +20,24 @@ export class RedisPair {
   ) {}
 
   static async start(dir: string, primaryPort: number, replicaPort: number): Promise<RedisPair> {
-    const primary = await startRedisServer({ port: primaryPort, dir: `${dir}/primary-${primaryPort}`, args: NO_SYNC_DELAY });
+    const primary = await startRedisServer({
+      port: primaryPort,
+      dir: `${dir}/primary-${primaryPort}`,
+      args: NO_SYNC_DELAY,
+    });
     let replica: RunningChild | undefined;
     try {
-      replica = await startRedisServer({ port: replicaPort, dir: `${dir}/replica-${replicaPort}`, args: [...NO_SYNC_DELAY, '--replicaof', '127.0.0.1', String(primaryPort)] });
-      const pair = new RedisPair(primary, replica, `redis://127.0.0.1:${primaryPort}`, `redis://127.0.0.1:${replicaPort}`);
+      replica = await startRedisServer({
+        port: replicaPort,
+        dir: `${dir}/replica-${replicaPort}`,
+        args: [...NO_SYNC_DELAY, '--replicaof', '127.0.0.1', String(primaryPort)],
+      });
+      const pair = new RedisPair(
+        primary,
+        replica,
+        `redis://127.0.0.1:${primaryPort}`,
+        `redis://127.0.0.1:${replicaPort}`,
+      );
       await waitForSync(pair.primaryUrl, pair.replicaUrl);
       return pair;
     } catch (error) {
@@ -66,7 +79,11 @@ export class RedisPair {
 
   /** A fresh replica for the promoted one (the old primary's replacement), synced before returning. */
   async addReplica(dir: string, port: number): Promise<string> {
-    const server = await startRedisServer({ port, dir: `${dir}/replica-${port}`, args: [...NO_SYNC_DELAY, '--replicaof', '127.0.0.1', this.replicaUrl.split(':').pop()!] });
+    const server = await startRedisServer({
+      port,
+      dir: `${dir}/replica-${port}`,
+      args: [...NO_SYNC_DELAY, '--replicaof', '127.0.0.1', this.replicaUrl.split(':').pop()!],
+    });
     this.extra.push(server);
     await waitForSync(this.replicaUrl, `redis://127.0.0.1:${port}`);
     return `redis://127.0.0.1:${port}`;
@@ -75,7 +92,11 @@ export class RedisPair {
   async stop(): Promise<void> {
     await Promise.all(this.extra.map((s) => s.stop('SIGTERM', 2000)));
     if (this.replica.child.exitCode === null && this.replica.child.signalCode === null) {
-      try { process.kill(this.replica.child.pid!, 'SIGCONT'); } catch { /* already gone */ }
+      try {
+        process.kill(this.replica.child.pid!, 'SIGCONT');
+      } catch {
+        /* already gone */
+      }
     }
     await Promise.all([this.primary.stop('SIGKILL'), this.replica.stop('SIGTERM', 2000)]);
   }
@@ -92,7 +113,8 @@ async function waitForSync(primaryUrl: string, replicaUrl: string, timeoutMs = 1
     for (;;) {
       const info = await replica.info('replication');
       if (info.includes('master_link_status:up') && (await replica.get(probe)) === '1') return;
-      if (Date.now() > deadline) throw new WaitTimeoutError(`replica ${replicaUrl} did not sync within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new WaitTimeoutError(`replica ${replicaUrl} did not sync within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {

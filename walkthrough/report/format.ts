@@ -9,7 +9,10 @@ export function formatFigure(value: Figure): string {
 
 /** camelCase figure names as words: "maxConcurrentHolders" → "max concurrent holders". */
 export function figureLabel(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 /** Greedy word wrap for the terminal narration. */

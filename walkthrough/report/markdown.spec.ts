@@ -3,27 +3,59 @@ import { renderMarkdown, summaryLine } from './markdown';
 
 const passed: StepResult = {
   name: 'set-nx-px',
-  title: 'A slow holder deletes the next holder\'s lock',
+  title: "A slow holder deletes the next holder's lock",
   explain: 'A pauses past its lease.',
   expected: 'two holders overlap',
   status: 'passed',
   verdict: 'as expected',
   summary: 'A and B overlapped.',
-  observed: { maxConcurrentHolders: 2, keyAfterARelease: 'gone', foreignDelete: true, fenceToken: null, statuses: '{"200":3}' },
+  observed: {
+    maxConcurrentHolders: 2,
+    keyAfterARelease: 'gone',
+    foreignDelete: true,
+    fenceToken: null,
+    statuses: '{"200":3}',
+  },
   checks: [{ what: 'max concurrent holders', expected: '≥ 2', observed: 2, pass: true }],
   durationMs: 1600,
   timeline: { title: 't', lanes: ['api-1'], bars: [], ticks: [] },
 };
-const failed: StepResult = { ...passed, name: 'owner-checked', status: 'failed', verdict: 'NOT as expected: C | refused', checks: [{ what: 'C | refused', expected: '429', observed: 200, pass: false }], timeline: undefined };
-const skipped: StepResult = { ...passed, name: 'redlock', status: 'skipped', verdict: 'skipped: the API does not offer redlock', summary: '', observed: {}, checks: [], timeline: undefined, reason: 'the API does not offer redlock' };
+const failed: StepResult = {
+  ...passed,
+  name: 'owner-checked',
+  status: 'failed',
+  verdict: 'NOT as expected: C | refused',
+  checks: [{ what: 'C | refused', expected: '429', observed: 200, pass: false }],
+  timeline: undefined,
+};
+const skipped: StepResult = {
+  ...passed,
+  name: 'redlock',
+  status: 'skipped',
+  verdict: 'skipped: the API does not offer redlock',
+  summary: '',
+  observed: {},
+  checks: [],
+  timeline: undefined,
+  reason: 'the API does not offer redlock',
+};
 
 describe('renderMarkdown', () => {
-  const md = renderMarkdown([passed, failed, skipped], { runLine: 'Run on 2026-11-22.', timelinePath: (r) => `run-${r.name}.svg` });
+  const md = renderMarkdown([passed, failed, skipped], {
+    runLine: 'Run on 2026-11-22.',
+    timelinePath: (r) => `run-${r.name}.svg`,
+  });
 
   it('opens with the run line, a count of verdicts and one overview row per step', () => {
-    expect(md.startsWith('# Walkthrough results\n\nRun on 2026-11-22.\n\n3 steps: 1 as expected, 1 not as expected, 1 skipped.')).toBe(true);
+    expect(
+      md.startsWith(
+        '# Walkthrough results\n\nRun on 2026-11-22.\n\n3 steps: 1 as expected, 1 not as expected, 1 skipped.',
+      ),
+    ).toBe(true);
     expect(md).toContain('| 1 | `set-nx-px` | ✅ as expected | A and B overlapped. |');
-    expect(md).toContain('| 3 | `redlock` | ⏭️ skipped: the API does not offer redlock | the API does not offer redlock |');
+    expect(md).toContain(
+      '| 3 | `redlock` | ⏭️ skipped: the API does not offer redlock | the API does not offer redlock |',
+    );
   });
 
   it('writes each figure with a readable label and value', () => {
@@ -44,7 +76,7 @@ describe('renderMarkdown', () => {
     expect(md).not.toContain('run-redlock.svg');
   });
 
-  it('shows a skipped step\'s story and reason but no figures', () => {
+  it("shows a skipped step's story and reason but no figures", () => {
     const section = md.slice(md.indexOf('## 3. `redlock`'));
     expect(section).toContain('**Verdict:** ⏭️ skipped: the API does not offer redlock');
     expect(section).not.toContain('| observed | value |');
@@ -55,7 +87,7 @@ describe('renderMarkdown', () => {
     expect(embedded).not.toContain('# Walkthrough results');
     expect(embedded).not.toContain('A pauses past its lease.');
     expect(md).toContain('A pauses past its lease.');
-    expect(embedded).toContain('### 1. `set-nx-px`: A slow holder deletes the next holder\'s lock');
+    expect(embedded).toContain("### 1. `set-nx-px`: A slow holder deletes the next holder's lock");
   });
 });
 

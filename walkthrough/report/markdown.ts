@@ -35,7 +35,9 @@ export function renderMarkdown(results: readonly StepResult[], options: Markdown
   if (options.runLine) out.push(options.runLine, '');
   out.push(summaryLine(results), '');
   out.push('| # | step | verdict | what happened |', '|---|---|---|---|');
-  results.forEach((r, i) => out.push(`| ${i + 1} | \`${r.name}\` | ${icon(r)} ${cell(r.verdict)} | ${cell(r.summary || r.reason || '')} |`));
+  results.forEach((r, i) =>
+    out.push(`| ${i + 1} | \`${r.name}\` | ${icon(r)} ${cell(r.verdict)} | ${cell(r.summary || r.reason || '')} |`),
+  );
   out.push('');
   results.forEach((r, i) => {
     out.push(`${h(level)} ${i + 1}. \`${r.name}\`: ${r.title}`, '');
@@ -46,10 +48,14 @@ export function renderMarkdown(results: readonly StepResult[], options: Markdown
       return;
     }
     out.push('| observed | value |', '|---|---|');
-    for (const [name, value] of Object.entries(r.observed)) out.push(`| ${figureLabel(name)} | ${cell(formatFigure(value))} |`);
+    for (const [name, value] of Object.entries(r.observed))
+      out.push(`| ${figureLabel(name)} | ${cell(formatFigure(value))} |`);
     out.push('');
     out.push('| check | expected | observed | |', '|---|---|---|---|');
-    for (const c of r.checks) out.push(`| ${cell(c.what)} | ${cell(c.expected)} | ${cell(formatFigure(c.observed))} | ${c.pass ? '✅' : '❌'} |`);
+    for (const c of r.checks)
+      out.push(
+        `| ${cell(c.what)} | ${cell(c.expected)} | ${cell(formatFigure(c.observed))} | ${c.pass ? '✅' : '❌'} |`,
+      );
     out.push('');
     out.push(`**Verdict:** ${icon(r)} ${r.verdict}. ${r.summary}`, '');
     const image = r.timeline ? options.timelinePath?.(r) : undefined;

@@ -22,8 +22,10 @@ export function narrateResult(result: StepResult): string {
   const names = Object.keys(result.observed);
   const pad = Math.max(0, ...names.map((n) => figureLabel(n).length));
   if (names.length) out.push('   Observed:');
-  for (const [name, value] of Object.entries(result.observed)) out.push(`     ${figureLabel(name).padEnd(pad)}  ${formatFigure(value)}`);
-  for (const c of result.checks) out.push(`   ${c.pass ? '✔' : '✘'} ${c.what}: ${formatFigure(c.observed)} (expected ${c.expected})`);
+  for (const [name, value] of Object.entries(result.observed))
+    out.push(`     ${figureLabel(name).padEnd(pad)}  ${formatFigure(value)}`);
+  for (const c of result.checks)
+    out.push(`   ${c.pass ? '✔' : '✘'} ${c.what}: ${formatFigure(c.observed)} (expected ${c.expected})`);
   out.push(`   Verdict: ${result.verdict} (${(result.durationMs / 1000).toFixed(1)} s)`);
   if (result.summary) out.push(wrap(result.summary, WIDTH, '   '));
   return `${out.join('\n')}\n`;

@@ -8,14 +8,24 @@ const WORK_MS = 20;
 const LOCK = 'watchdog';
 const BASELINES = ['db-atomic', 'db-for-update', 'db-optimistic'];
 
-interface Round { strategy: string; results: GrabResult[]; audit: Audit; elapsedMs: number; perSecond: number; retries: number }
+interface Round {
+  strategy: string;
+  results: GrabResult[];
+  audit: Audit;
+  elapsedMs: number;
+  perSecond: number;
+  retries: number;
+}
 
 async function round(ctx: StepContext, strategy: string): Promise<Round> {
   return withCoupon(ctx, `baseline ${strategy}`, STOCK, async (coupon) => {
     ctx.say(`${USERS} users at once, ${strategy}`);
     const started = Date.now();
-    const results = await Promise.all(users(`base-${strategy}`, USERS).map((u) =>
-      ctx.api.grab(coupon.id, u, { strategy, workMs: WORK_MS, leaseMs: 10_000, waitMs: 30_000 })));
+    const results = await Promise.all(
+      users(`base-${strategy}`, USERS).map((u) =>
+        ctx.api.grab(coupon.id, u, { strategy, workMs: WORK_MS, leaseMs: 10_000, waitMs: 30_000 }),
+      ),
+    );
     const elapsedMs = Date.now() - started;
     const audit = await ctx.api.audit(coupon.id);
     const retries = results.reduce((sum, r) => sum + Number(r.body?.retries ?? 0), 0);
@@ -34,7 +44,8 @@ export const baselinesStep: Step = {
   requires: [...BASELINES, LOCK],
   async run(ctx) {
     const rounds: Round[] = [];
-    for (const strategy of [LOCK, ...BASELINES, ...(ctx.strategies.has('redis-lua') ? ['redis-lua'] : [])]) rounds.push(await round(ctx, strategy));
+    for (const strategy of [LOCK, ...BASELINES, ...(ctx.strategies.has('redis-lua') ? ['redis-lua'] : [])])
+      rounds.push(await round(ctx, strategy));
     const observed: Record<string, number | string> = {};
     const checks: Check[] = [];
     for (const r of rounds) {
@@ -47,8 +58,16 @@ export const baselinesStep: Step = {
         observed['db-optimistic gave up (429)'] = countStatus(r.results, 429);
       }
       const mustSellOut = r.strategy !== 'db-optimistic';
-      checks.push(check(`${r.strategy}: oversold / lost updates`, `${r.audit.oversold} / ${r.audit.lostUpdates}`, r.audit.oversold === 0 && r.audit.lostUpdates === 0, '0 / 0'));
-      if (mustSellOut) checks.push(check(`${r.strategy}: grants`, r.audit.grants, r.audit.grants === STOCK, `= ${STOCK}`));
+      checks.push(
+        check(
+          `${r.strategy}: oversold / lost updates`,
+          `${r.audit.oversold} / ${r.audit.lostUpdates}`,
+          r.audit.oversold === 0 && r.audit.lostUpdates === 0,
+          '0 / 0',
+        ),
+      );
+      if (mustSellOut)
+        checks.push(check(`${r.strategy}: grants`, r.audit.grants, r.audit.grants === STOCK, `= ${STOCK}`));
     }
     const fastest = [...rounds].sort((a, b) => b.perSecond - a.perSecond)[0];
     return {

@@ -32,16 +32,29 @@ interface Client {
   readonly lock: LockStrategy;
 }
 
-function connect(name: string, redisUrl: string, events: LockEvent[], ticks: TimelineTick[], waitForReplicas?: WaitForReplicas): Client {
+function connect(
+  name: string,
+  redisUrl: string,
+  events: LockEvent[],
+  ticks: TimelineTick[],
+  waitForReplicas?: WaitForReplicas,
+): Client {
   const runtime = LockRuntime.connect({ redisUrl, replicaId: name, waitForReplicas, commandTimeoutMs: 1000 });
-  const sink = { emit: (e: LockEvent) => { events.push(e); ticks.push({ lane: name, at: e.at, type: e.type, detail: e.detail }); } };
+  const sink = {
+    emit: (e: LockEvent) => {
+      events.push(e);
+      ticks.push({ lane: name, at: e.at, type: e.type, detail: e.detail });
+    },
+  };
   return { name, runtime, lock: createLockStrategies(runtime, sink).find((s) => s.name === STRATEGY)! };
 }
 
 /** Runs `client`'s critical section (WORK_MS long) in the background; `inside` resolves once it entered. */
 function hold(client: Client, bars: TimelineBar[], waitMs: number) {
   let entered!: () => void;
-  const inside = new Promise<void>((resolve) => { entered = resolve; });
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
   const done = client.lock
     .run(RESOURCE, { leaseMs: LEASE_MS, waitMs }, async () => {
       const start = Date.now();
@@ -49,7 +62,10 @@ function hold(client: Client, bars: TimelineBar[], waitMs: number) {
       await sleep(WORK_MS);
       bars.push({ lane: client.name, start, end: Date.now(), row: 'lock', label: client.name });
     })
-    .then(() => undefined, (error: Error) => error.name);
+    .then(
+      () => undefined,
+      (error: Error) => error.name,
+    );
   return { inside, done };
 }
 
@@ -58,7 +74,11 @@ function hold(client: Client, bars: TimelineBar[], waitMs: number) {
  * the replica is promoted; client 2 asks the promoted node for the same lock. With
  * `waitForReplicas`, both clients treat a lock no replica acknowledged as not acquired.
  */
-export async function failoverRound(ctx: StepContext, ports: readonly number[], waitForReplicas?: WaitForReplicas): Promise<FailoverRound> {
+export async function failoverRound(
+  ctx: StepContext,
+  ports: readonly number[],
+  waitForReplicas?: WaitForReplicas,
+): Promise<FailoverRound> {
   // The library logs a warning when client 1's release hits the dead primary: expected here, and
   // already on the timeline as a release-failed tick, so keep it out of the narration.
   Logger.overrideLogger(['error']);
@@ -71,15 +91,24 @@ export async function failoverRound(ctx: StepContext, ports: readonly number[], 
   const client2 = connect('client-2', pair.replicaUrl, events, ticks, waitForReplicas);
   try {
     const replicaLinksDropped = await pair.holdBackReplication();
-    ctx.say(`replica ${ports[1]} stopped and unlinked; client 1 asks the primary ${ports[0]} for the lock${waitForReplicas ? ` (then WAIT ${waitForReplicas.replicas} ${waitForReplicas.timeoutMs})` : ''}`);
+    ctx.say(
+      `replica ${ports[1]} stopped and unlinked; client 1 asks the primary ${ports[0]} for the lock${waitForReplicas ? ` (then WAIT ${waitForReplicas.replicas} ${waitForReplicas.timeoutMs})` : ''}`,
+    );
     const one = hold(client1, bars, 0);
     const client1Entered = await Promise.race([one.inside.then(() => true), one.done.then(() => false)]);
     await pair.crashPrimary();
-    ticks.push({ lane: 'redis', at: Date.now(), type: 'crash', detail: `primary ${ports[0]} killed before replicating` });
+    ticks.push({
+      lane: 'redis',
+      at: Date.now(),
+      type: 'crash',
+      detail: `primary ${ports[0]} killed before replicating`,
+    });
     await pair.promoteReplica();
     ticks.push({ lane: 'redis', at: Date.now(), type: 'promoted', detail: `replica ${ports[1]} is the new primary` });
     const keyOnPromoted = (await client2.runtime.redis.exists(`lock:{${RESOURCE}}`)) === 1;
-    ctx.say(`client 1 ${client1Entered ? 'is inside' : 'stood down'}; the promoted node ${keyOnPromoted ? 'has' : 'never saw'} the lock; client 2 asks it`);
+    ctx.say(
+      `client 1 ${client1Entered ? 'is inside' : 'stood down'}; the promoted node ${keyOnPromoted ? 'has' : 'never saw'} the lock; client 2 asks it`,
+    );
     let two = hold(client2, bars, 200);
     let client2FirstTry: string | undefined;
     if (waitForReplicas) {
@@ -92,8 +121,16 @@ export async function failoverRound(ctx: StepContext, ports: readonly number[], 
     const client2Entered = await Promise.race([two.inside.then(() => true), two.done.then(() => false)]);
     const [client1Error] = await Promise.all([one.done, two.done]);
     return {
-      client1Entered, client1Error, replicaLinksDropped, keyOnPromoted, client2Entered, client2FirstTry,
-      holdersAtOnce: overlapping(bars), events, bars, ticks,
+      client1Entered,
+      client1Error,
+      replicaLinksDropped,
+      keyOnPromoted,
+      client2Entered,
+      client2FirstTry,
+      holdersAtOnce: overlapping(bars),
+      events,
+      bars,
+      ticks,
     };
   } finally {
     await Promise.all([client1.runtime.close(), client2.runtime.close()]);

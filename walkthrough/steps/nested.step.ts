@@ -10,7 +10,7 @@ export const nestedStep: Step = {
   name: 'nested',
   title: 'Nested locking: owner-checked deadlocks on itself, reentrant does not',
   explain:
-    'Real code reuses routines: the deduction itself takes the coupon\'s lock, and it is called from code that already holds it (nested=1). ' +
+    "Real code reuses routines: the deduction itself takes the coupon's lock, and it is called from code that already holds it (nested=1). " +
     'With the owner-checked lock the inner call finds the key taken (by its own caller!) and waits. Its caller cannot finish until it ' +
     `returns, so it waits its whole budget (${WAIT_MS} ms) and fails: a self-deadlock that only the wait budget breaks. ` +
     'The reentrant lock stores a hash {owner: count}: the same owner may take it again, the count goes up, and each release counts down.',
@@ -22,12 +22,28 @@ export const nestedStep: Step = {
       const [via] = ctx.api.replicas.map((r) => r.id);
       const [u1, u2] = users('nested', 2);
       ctx.say(`owner-checked, nested=1, on ${via}`);
-      const deadlocked = await ctx.api.grab(coupon.id, u1, { strategy: 'owner-checked', via, nested: true, waitMs: WAIT_MS, leaseMs: LEASE_MS });
+      const deadlocked = await ctx.api.grab(coupon.id, u1, {
+        strategy: 'owner-checked',
+        via,
+        nested: true,
+        waitMs: WAIT_MS,
+        leaseMs: LEASE_MS,
+      });
       const afterDeadlock = await ctx.keys.peek(key);
       ctx.say(`reentrant, nested=1, on ${via}`);
-      const reentrant = await ctx.api.grab(coupon.id, u2, { strategy: 'reentrant', via, nested: true, waitMs: WAIT_MS, leaseMs: LEASE_MS });
+      const reentrant = await ctx.api.grab(coupon.id, u2, {
+        strategy: 'reentrant',
+        via,
+        nested: true,
+        waitMs: WAIT_MS,
+        leaseMs: LEASE_MS,
+      });
       const afterReentrant = await ctx.keys.peek(key);
-      const [audit, grants, events] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id), ctx.api.lockEvents(lockResource(coupon.id))]);
+      const [audit, grants, events] = await Promise.all([
+        ctx.api.audit(coupon.id),
+        ctx.api.grants(coupon.id),
+        ctx.api.lockEvents(lockResource(coupon.id)),
+      ]);
       const deadlockMs = deadlocked.answeredAt - deadlocked.sentAt;
       const reentrantAcquires = events.filter((e) => e.strategy === 'reentrant' && e.type === 'acquire').length;
       return {
@@ -43,16 +59,32 @@ export const nestedStep: Step = {
           grants: audit.grants,
         },
         checks: [
-          check('owner-checked nested', deadlocked.status, deadlocked.status === 429 && deadlocked.code === 'LOCK.TIMEOUT', '429 LOCK.TIMEOUT'),
+          check(
+            'owner-checked nested',
+            deadlocked.status,
+            deadlocked.status === 429 && deadlocked.code === 'LOCK.TIMEOUT',
+            '429 LOCK.TIMEOUT',
+          ),
           check('owner-checked waited its budget', deadlockMs, deadlockMs >= WAIT_MS, `≥ ${WAIT_MS} ms`),
           check('reentrant nested', reentrant.status, reentrant.status === 200, '200'),
-          check('key after both', afterDeadlock.exists || afterReentrant.exists ? 'left behind' : 'released', !afterDeadlock.exists && !afterReentrant.exists, 'released'),
+          check(
+            'key after both',
+            afterDeadlock.exists || afterReentrant.exists ? 'left behind' : 'released',
+            !afterDeadlock.exists && !afterReentrant.exists,
+            'released',
+          ),
           check('grants', audit.grants, audit.grants === 1, '1 (the reentrant one)'),
         ],
         summary: `owner-checked waited ${deadlockMs} ms on its own lock and gave up (${deadlocked.status}); reentrant took it twice and granted (${reentrant.status}).`,
         timeline: timeline(ctx, 'nested: a lock that waits for itself, and one that counts', grants, events, {
           // The outer owner-checked lock has no grant to draw: show its key, held while the inner call waited on it.
-          bars: [keyBar('owner-checked: held by the caller, awaited by itself', outerHeldAt(events) ?? deadlocked.sentAt, deadlocked.answeredAt)],
+          bars: [
+            keyBar(
+              'owner-checked: held by the caller, awaited by itself',
+              outerHeldAt(events) ?? deadlocked.sentAt,
+              deadlocked.answeredAt,
+            ),
+          ],
         }),
       };
     });

@@ -18,7 +18,9 @@ export const noneStep: Step = {
   async run(ctx) {
     return withCoupon(ctx, 'none', STOCK, async (coupon) => {
       ctx.say(`firing ${USERS} grabs at once through nginx`);
-      const results = await Promise.all(users('none', USERS).map((u) => ctx.api.grab(coupon.id, u, { strategy: 'none', workMs: WORK_MS })));
+      const results = await Promise.all(
+        users('none', USERS).map((u) => ctx.api.grab(coupon.id, u, { strategy: 'none', workMs: WORK_MS })),
+      );
       const [audit, grants] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id)]);
       return {
         observed: {

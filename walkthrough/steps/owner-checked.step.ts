@@ -13,12 +13,16 @@ export const ownerCheckedStep: Step = {
     'only if it still holds that value (check and delete in one atomic step). We replay the slow holder: A pauses for three leases, ' +
     'its lock expires, B takes it. When A finishes, its release is refused, so B keeps its lock and C, arriving next, is turned away. ' +
     'But look at the timeline: A and B were still inside the critical section together. Checking the owner protects the key, not the data.',
-  expected: 'A\'s release refused, B\'s key intact, C refused (429); yet A and B overlap (max concurrent holders ≥ 2)',
+  expected: "A's release refused, B's key intact, C refused (429); yet A and B overlap (max concurrent holders ≥ 2)",
   requires: ['owner-checked'],
   async run(ctx) {
     return withCoupon(ctx, 'owner-checked', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'owner-checked', LEASE_MS);
-      const [audit, grants, events] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id), ctx.api.lockEvents(lockResource(coupon.id))]);
+      const [audit, grants, events] = await Promise.all([
+        ctx.api.audit(coupon.id),
+        ctx.api.grants(coupon.id),
+        ctx.api.lockEvents(lockResource(coupon.id)),
+      ]);
       const refused = count(events, 'release-refused');
       const foreign = count(events, 'foreign-delete');
       return {
@@ -26,7 +30,7 @@ export const ownerCheckedStep: Step = {
           leaseMs: LEASE_MS,
           holderA: run.a.status,
           holderB: run.b.status,
-          keyAfterARelease: run.keyAfterARelease.exists ? 'still B\'s' : 'gone',
+          keyAfterARelease: run.keyAfterARelease.exists ? "still B's" : 'gone',
           releaseRefusedEvents: refused,
           foreignDeleteEvents: foreign,
           holderC: run.c.code ? `${run.c.status} ${run.c.code}` : run.c.status,
@@ -35,7 +39,12 @@ export const ownerCheckedStep: Step = {
           grants: audit.grants,
         },
         checks: [
-          check('B\'s key after A released', run.keyAfterARelease.exists ? 'present' : 'gone', run.keyAfterARelease.exists, 'present'),
+          check(
+            "B's key after A released",
+            run.keyAfterARelease.exists ? 'present' : 'gone',
+            run.keyAfterARelease.exists,
+            'present',
+          ),
           check('release-refused events', refused, refused >= 1, '≥ 1'),
           check('foreign-delete events', foreign, foreign === 0, '0'),
           check('C, sent while B holds', run.c.status, run.c.status === 429, '429 LOCK.TIMEOUT'),

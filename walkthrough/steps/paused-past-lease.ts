@@ -40,14 +40,29 @@ export async function pausedPastLease(
   const seenAt = Date.now();
   const expiredAt = await ctx.keys.waitUntilGone(key, 10 * leaseMs);
   ctx.say(`A's key expired while A still works; B on ${rb}`);
-  const ticks: TimelineTick[] = [{ lane: 'redis', at: expiredAt, type: 'expired', detail: `A's lease ran out (${heldByA.holder})` }];
-  const bDone = ctx.api.grab(coupon.id, ub, { strategy, via: rb, leaseMs: 20 * leaseMs, waitMs: leaseMs, pauseMs: 5 * leaseMs });
+  const ticks: TimelineTick[] = [
+    { lane: 'redis', at: expiredAt, type: 'expired', detail: `A's lease ran out (${heldByA.holder})` },
+  ];
+  const bDone = ctx.api.grab(coupon.id, ub, {
+    strategy,
+    via: rb,
+    leaseMs: 20 * leaseMs,
+    waitMs: leaseMs,
+    pauseMs: 5 * leaseMs,
+  });
   await ctx.keys.waitUntilHeld(key, 10_000);
   const a = await aDone;
   const keyAfterARelease = await ctx.keys.peek(key);
-  ctx.say(`A answered ${a.status}; the key is now ${keyAfterARelease.exists ? 'still held' : 'gone'}; C on ${rc} while B still works`);
-  const c = await ctx.api.grab(coupon.id, uc, { strategy, via: rc, leaseMs: 20 * leaseMs, waitMs: options.cWaitMs ?? 0 });
+  ctx.say(
+    `A answered ${a.status}; the key is now ${keyAfterARelease.exists ? 'still held' : 'gone'}; C on ${rc} while B still works`,
+  );
+  const c = await ctx.api.grab(coupon.id, uc, {
+    strategy,
+    via: rc,
+    leaseMs: 20 * leaseMs,
+    waitMs: options.cWaitMs ?? 0,
+  });
   const b = await bDone;
-  const bars = [keyBar('A\'s key', seenAt, expiredAt)];
+  const bars = [keyBar("A's key", seenAt, expiredAt)];
   return { a, b, c, keyAfterARelease, ticks, bars, labels: { [ua]: 'A', [ub]: 'B', [uc]: 'C' } };
 }

@@ -9,21 +9,37 @@ const WORK_MS = 50;
 /** The single-lock strategy segmented is measured against: the same lock (watchdog) on the whole coupon. */
 const SINGLE = 'watchdog';
 
-interface Round { results: GrabResult[]; audit: Audit; grants: Grant[]; elapsedMs: number; perSecond: number }
-
-async function round(ctx: StepContext, strategy: string, segments: number): Promise<Round> {
-  return withCoupon(ctx, `segmented vs ${strategy}`, STOCK, async (coupon) => {
-    ctx.say(`${USERS} users at once, ${strategy}, ${segments} segment(s), ${WORK_MS} ms of work each`);
-    const started = Date.now();
-    const results = await Promise.all(users(`seg-${strategy}`, USERS).map((u) =>
-      ctx.api.grab(coupon.id, u, { strategy, workMs: WORK_MS, leaseMs: 10_000, waitMs: 30_000 })));
-    const elapsedMs = Date.now() - started;
-    const [audit, grants] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id)]);
-    return { results, audit, grants, elapsedMs, perSecond: Math.round((audit.grants / elapsedMs) * 1000) };
-  }, segments);
+interface Round {
+  results: GrabResult[];
+  audit: Audit;
+  grants: Grant[];
+  elapsedMs: number;
+  perSecond: number;
 }
 
-const exact = (r: Round) => r.audit.grants === STOCK && r.audit.oversold === 0 && r.audit.lostUpdates === 0 && r.audit.maxConcurrentHolders === 1;
+async function round(ctx: StepContext, strategy: string, segments: number): Promise<Round> {
+  return withCoupon(
+    ctx,
+    `segmented vs ${strategy}`,
+    STOCK,
+    async (coupon) => {
+      ctx.say(`${USERS} users at once, ${strategy}, ${segments} segment(s), ${WORK_MS} ms of work each`);
+      const started = Date.now();
+      const results = await Promise.all(
+        users(`seg-${strategy}`, USERS).map((u) =>
+          ctx.api.grab(coupon.id, u, { strategy, workMs: WORK_MS, leaseMs: 10_000, waitMs: 30_000 }),
+        ),
+      );
+      const elapsedMs = Date.now() - started;
+      const [audit, grants] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id)]);
+      return { results, audit, grants, elapsedMs, perSecond: Math.round((audit.grants / elapsedMs) * 1000) };
+    },
+    segments,
+  );
+}
+
+const exact = (r: Round) =>
+  r.audit.grants === STOCK && r.audit.oversold === 0 && r.audit.lostUpdates === 0 && r.audit.maxConcurrentHolders === 1;
 
 export const segmentedStep: Step = {
   name: 'segmented',
@@ -58,8 +74,18 @@ export const segmentedStep: Step = {
         speedup,
       },
       checks: [
-        check(`${SINGLE}: exact`, `${single.audit.grants} grants, ${single.audit.lostUpdates} lost`, exact(single), `${STOCK} grants, 0 lost, 1 holder`),
-        check('segmented: exact', `${segmented.audit.grants} grants, ${segmented.audit.lostUpdates} lost`, exact(segmented), `${STOCK} grants, 0 lost, 1 holder per row`),
+        check(
+          `${SINGLE}: exact`,
+          `${single.audit.grants} grants, ${single.audit.lostUpdates} lost`,
+          exact(single),
+          `${STOCK} grants, 0 lost, 1 holder`,
+        ),
+        check(
+          'segmented: exact',
+          `${segmented.audit.grants} grants, ${segmented.audit.lostUpdates} lost`,
+          exact(segmented),
+          `${STOCK} grants, 0 lost, 1 holder per row`,
+        ),
         check('segmented speed-up', speedup, speedup >= 1.5, '≥ 1.5×'),
       ],
       summary: `Both sold exactly ${STOCK}; one lock took ${single.elapsedMs} ms, ${SEGMENTS} segment locks ${segmented.elapsedMs} ms (${speedup}× the throughput).`,

@@ -9,14 +9,15 @@ const CRASH_LEASE_MS = 3 * LEASE_MS;
 
 export const setNxPxStep: Step = {
   name: 'set-nx-px',
-  title: 'SET NX PX: a lease heals crashes, but a slow holder deletes the next holder\'s lock',
+  title: "SET NX PX: a lease heals crashes, but a slow holder deletes the next holder's lock",
   explain:
     `The fix for the crash: \`SET key value NX PX ${LEASE_MS}\` gives the lock a lease, so Redis drops it by itself if the holder dies. ` +
     'We crash a holder again and watch the next grab get in once the lease ran out. ' +
     `Then the catch: holder A is slow (pauseMs = ${3 * LEASE_MS}, three leases). Its lock expires while it is still working; ` +
     'B takes the lock and enters too. When A finishes it deletes "the lock" with a plain DEL, but the key is B\'s now: a foreign delete. ' +
     'C then walks straight in while B is still working. Two holders overlap, twice.',
-  expected: 'the crash heals within one lease; then A and B overlap (max concurrent holders ≥ 2), A\'s DEL removes B\'s key, C gets in while B still works',
+  expected:
+    "the crash heals within one lease; then A and B overlap (max concurrent holders ≥ 2), A's DEL removes B's key, C gets in while B still works",
   requires: ['set-nx-px'],
   async run(ctx) {
     const healed = await withCoupon(ctx, 'set-nx-px crash', 10, async (coupon) => {
@@ -24,15 +25,29 @@ export const setNxPxStep: Step = {
       const [victim, next] = ctx.api.replicas;
       const [crasher, follower] = users('setnxpx-crash', 2);
       ctx.say(`${victim.id} takes the lock with a ${CRASH_LEASE_MS} ms lease and dies`);
-      const crash = await ctx.api.grab(coupon.id, crasher, { strategy: 'set-nx-px', via: victim.id, crash: true, leaseMs: CRASH_LEASE_MS });
+      const crash = await ctx.api.grab(coupon.id, crasher, {
+        strategy: 'set-nx-px',
+        via: victim.id,
+        crash: true,
+        leaseMs: CRASH_LEASE_MS,
+      });
       const afterCrash = await ctx.keys.peek(key);
-      const recovered = await ctx.api.grab(coupon.id, follower, { strategy: 'set-nx-px', via: next.id, leaseMs: LEASE_MS, waitMs: 5 * CRASH_LEASE_MS });
+      const recovered = await ctx.api.grab(coupon.id, follower, {
+        strategy: 'set-nx-px',
+        via: next.id,
+        leaseMs: LEASE_MS,
+        waitMs: 5 * CRASH_LEASE_MS,
+      });
       await waitForReplica(ctx, victim.id);
       return { crash, afterCrash, recovered, waitedMs: recovered.answeredAt - crash.answeredAt };
     });
     return withCoupon(ctx, 'set-nx-px pause', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'set-nx-px', LEASE_MS);
-      const [audit, grants, events] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id), ctx.api.lockEvents(lockResource(coupon.id))]);
+      const [audit, grants, events] = await Promise.all([
+        ctx.api.audit(coupon.id),
+        ctx.api.grants(coupon.id),
+        ctx.api.lockEvents(lockResource(coupon.id)),
+      ]);
       const foreignDeletes = count(events, 'foreign-delete');
       return {
         observed: {
@@ -44,7 +59,7 @@ export const setNxPxStep: Step = {
           leaseMs: LEASE_MS,
           holderA: run.a.status,
           holderB: run.b.status,
-          keyAfterARelease: run.keyAfterARelease.exists ? 'still B\'s' : 'gone',
+          keyAfterARelease: run.keyAfterARelease.exists ? "still B's" : 'gone',
           holderC: run.c.status,
           foreignDeleteEvents: foreignDeletes,
           maxConcurrentHolders: audit.maxConcurrentHolders,
@@ -52,15 +67,30 @@ export const setNxPxStep: Step = {
           grants: audit.grants,
         },
         checks: [
-          check('lock key TTL after the crash', healed.afterCrash.pttlMs, healed.afterCrash.pttlMs > 0 && healed.afterCrash.pttlMs <= CRASH_LEASE_MS, `0 < TTL ≤ ${CRASH_LEASE_MS}`),
-          check('grab after the crash', healed.recovered.status, healed.recovered.status === 200, '200 once the lease ran out'),
-          check('B\'s key after A released', run.keyAfterARelease.exists ? 'present' : 'gone', !run.keyAfterARelease.exists, 'gone (A deleted it)'),
+          check(
+            'lock key TTL after the crash',
+            healed.afterCrash.pttlMs,
+            healed.afterCrash.pttlMs > 0 && healed.afterCrash.pttlMs <= CRASH_LEASE_MS,
+            `0 < TTL ≤ ${CRASH_LEASE_MS}`,
+          ),
+          check(
+            'grab after the crash',
+            healed.recovered.status,
+            healed.recovered.status === 200,
+            '200 once the lease ran out',
+          ),
+          check(
+            "B's key after A released",
+            run.keyAfterARelease.exists ? 'present' : 'gone',
+            !run.keyAfterARelease.exists,
+            'gone (A deleted it)',
+          ),
           check('foreign-delete events', foreignDeletes, foreignDeletes >= 1, '≥ 1'),
           check('C, sent while B still works', run.c.status, run.c.status === 200, '200 (nothing stops it)'),
           check('max concurrent holders', audit.maxConcurrentHolders, audit.maxConcurrentHolders >= 2, '≥ 2'),
         ],
         summary: `The lease healed the crash in ${healed.waitedMs} ms, but the slow holder outlived its lease: A and B overlapped, A deleted B's lock, and C entered beside B (${audit.maxConcurrentHolders} holders at once, ${audit.lostUpdates} lost updates).`,
-        timeline: timeline(ctx, 'set-nx-px: A outlives its lease and deletes B\'s lock', grants, events, run),
+        timeline: timeline(ctx, "set-nx-px: A outlives its lease and deletes B's lock", grants, events, run),
       };
     });
   },

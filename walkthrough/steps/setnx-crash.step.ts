@@ -13,7 +13,8 @@ export const setnxCrashStep: Step = {
     'Only one replica can create the key, so only one is inside at a time. But the key has no expiry. We make a replica crash right after ' +
     'it took the lock (crash=1): it never deletes the key. The stack restarts the replica, yet the key stays, so every later grab on ' +
     `every replica waits its ${WAIT_MS} ms budget and gives up with 429. Nothing heals until someone deletes the key by hand.`,
-  expected: 'the key survives the crash with no TTL (-1); every later grab answers 429 LOCK.TIMEOUT; after removing the key by hand, a grab succeeds',
+  expected:
+    'the key survives the crash with no TTL (-1); every later grab answers 429 LOCK.TIMEOUT; after removing the key by hand, a grab succeeds',
   requires: ['setnx'],
   async run(ctx) {
     return withCoupon(ctx, 'setnx-crash', 10, async (coupon) => {
@@ -23,18 +24,34 @@ export const setnxCrashStep: Step = {
       ctx.say(`${victim.id} takes the lock and dies (crash=1)`);
       const crash = await ctx.api.grab(coupon.id, crasher, { strategy: 'setnx', via: victim.id, crash: true });
       const afterCrash = await ctx.keys.peek(key);
-      const ticks: TimelineTick[] = [{ lane: victim.id, at: crash.answeredAt, type: 'crash', detail: `${victim.id} died holding ${key}` }];
-      ctx.say(`${key}: ${afterCrash.exists ? `still there, TTL ${afterCrash.pttlMs}` : 'gone'}; waiting for the stack to restart ${victim.id}`);
+      const ticks: TimelineTick[] = [
+        { lane: victim.id, at: crash.answeredAt, type: 'crash', detail: `${victim.id} died holding ${key}` },
+      ];
+      ctx.say(
+        `${key}: ${afterCrash.exists ? `still there, TTL ${afterCrash.pttlMs}` : 'gone'}; waiting for the stack to restart ${victim.id}`,
+      );
       const restartMs = await waitForReplica(ctx, victim.id);
       ctx.say(`${victim.id} is back after ${restartMs} ms; one grab per replica, ${WAIT_MS} ms budget each`);
-      const stuck = await Promise.all(ctx.api.replicas.map((r, i) => ctx.api.grab(coupon.id, later[i], { strategy: 'setnx', via: r.id, waitMs: WAIT_MS })));
+      const stuck = await Promise.all(
+        ctx.api.replicas.map((r, i) =>
+          ctx.api.grab(coupon.id, later[i], { strategy: 'setnx', via: r.id, waitMs: WAIT_MS }),
+        ),
+      );
       const stillThere = await ctx.keys.peek(key);
       ctx.say(`removing ${key} by hand (DEL), as an operator would`);
       const removed = await ctx.keys.removeByHand(key);
       const removedAt = Date.now();
       ticks.push({ lane: 'redis', at: removedAt, type: 'deleted-by-hand', detail: key });
-      const recovered = await ctx.api.grab(coupon.id, later[later.length - 1], { strategy: 'setnx', via: ctx.api.replicas[1 % ctx.api.replicas.length].id, waitMs: WAIT_MS });
-      const [audit, grants, events] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id), ctx.api.lockEvents(lockResource(coupon.id))]);
+      const recovered = await ctx.api.grab(coupon.id, later[later.length - 1], {
+        strategy: 'setnx',
+        via: ctx.api.replicas[1 % ctx.api.replicas.length].id,
+        waitMs: WAIT_MS,
+      });
+      const [audit, grants, events] = await Promise.all([
+        ctx.api.audit(coupon.id),
+        ctx.api.grants(coupon.id),
+        ctx.api.lockEvents(lockResource(coupon.id)),
+      ]);
       const timeouts = countStatus(stuck, 429);
       return {
         observed: {
@@ -52,13 +69,31 @@ export const setnxCrashStep: Step = {
         },
         checks: [
           check('crashed request got no answer', crash.status, crash.status === 0, 'dropped connection'),
-          check('lock key TTL after the crash', afterCrash.pttlMs, afterCrash.exists && afterCrash.pttlMs === -1, '-1 (never expires)'),
-          check('grabs that timed out while the key stayed', timeouts, timeouts === stuck.length && stuck.every((r) => r.code === 'LOCK.TIMEOUT'), `${stuck.length} of ${stuck.length}, LOCK.TIMEOUT`),
-          check('key still there, still no TTL', stillThere.pttlMs, stillThere.exists && stillThere.pttlMs === -1, '-1'),
+          check(
+            'lock key TTL after the crash',
+            afterCrash.pttlMs,
+            afterCrash.exists && afterCrash.pttlMs === -1,
+            '-1 (never expires)',
+          ),
+          check(
+            'grabs that timed out while the key stayed',
+            timeouts,
+            timeouts === stuck.length && stuck.every((r) => r.code === 'LOCK.TIMEOUT'),
+            `${stuck.length} of ${stuck.length}, LOCK.TIMEOUT`,
+          ),
+          check(
+            'key still there, still no TTL',
+            stillThere.pttlMs,
+            stillThere.exists && stillThere.pttlMs === -1,
+            '-1',
+          ),
           check('grab after removing the key by hand', recovered.status, recovered.status === 200, '200'),
         ],
         summary: `The crashed holder left ${key} with no TTL; ${timeouts} of ${stuck.length} later grabs timed out; only a manual DEL let the next grab through (${recovered.status}).`,
-        timeline: timeline(ctx, 'setnx: a holder crashes, the key never expires', grants, events, { ticks, bars: [keyBar('key, no TTL', crash.answeredAt, removedAt)] }),
+        timeline: timeline(ctx, 'setnx: a holder crashes, the key never expires', grants, events, {
+          ticks,
+          bars: [keyBar('key, no TTL', crash.answeredAt, removedAt)],
+        }),
       };
     });
   },

@@ -9,25 +9,35 @@ export const synchronizedStep: Step = {
   name: 'synchronized',
   title: 'An in-process lock: exact on one replica, oversells across three',
   explain:
-    'The classic first fix is a lock inside the process (Java\'s synchronized, a mutex). ' +
+    "The classic first fix is a lock inside the process (Java's synchronized, a mutex). " +
     `First ${PER_REPLICA * 3} users grab a coupon with ${STOCK} left, all sent to ONE replica: its mutex queues them and the count is exact. ` +
     `Then the same on a fresh coupon, but ${PER_REPLICA} users sent to EACH of the three replicas. Each replica has its own mutex ` +
-    'and cannot see the others\', so three requests are inside the critical section at once and overwrite each other.',
+    "and cannot see the others', so three requests are inside the critical section at once and overwrite each other.",
   expected: `one replica: exactly ${STOCK} grants, no oversell; three replicas: oversold > 0 and up to 3 holders at once`,
   requires: ['synchronized'],
   async run(ctx) {
     const [one] = ctx.api.replicas;
     const single = await withCoupon(ctx, 'synchronized (one replica)', STOCK, async (coupon) => {
       ctx.say(`${PER_REPLICA * 3} grabs at once, all to ${one.id}`);
-      const results = await Promise.all(users('sync1', PER_REPLICA * 3).map((u) => ctx.api.grab(coupon.id, u, { strategy: 'synchronized', via: one.id, workMs: WORK_MS / 5 })));
+      const results = await Promise.all(
+        users('sync1', PER_REPLICA * 3).map((u) =>
+          ctx.api.grab(coupon.id, u, { strategy: 'synchronized', via: one.id, workMs: WORK_MS / 5 }),
+        ),
+      );
       return { results, audit: await ctx.api.audit(coupon.id) };
     });
     return withCoupon(ctx, 'synchronized (three replicas)', STOCK, async (coupon) => {
       ctx.say(`${PER_REPLICA} grabs at once to each of ${ctx.api.replicas.map((r) => r.id).join(', ')}`);
       const ids = users('sync3', PER_REPLICA * ctx.api.replicas.length);
-      const results = await Promise.all(ids.map((u, i) => ctx.api.grab(coupon.id, u, {
-        strategy: 'synchronized', via: ctx.api.replicas[i % ctx.api.replicas.length].id, workMs: WORK_MS,
-      })));
+      const results = await Promise.all(
+        ids.map((u, i) =>
+          ctx.api.grab(coupon.id, u, {
+            strategy: 'synchronized',
+            via: ctx.api.replicas[i % ctx.api.replicas.length].id,
+            workMs: WORK_MS,
+          }),
+        ),
+      );
       const [audit, grants] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id)]);
       const exact = single.audit.grants === STOCK && single.audit.oversold === 0 && single.audit.lostUpdates === 0;
       return {
@@ -46,12 +56,27 @@ export const synchronizedStep: Step = {
         checks: [
           check('one replica: grants', single.audit.grants, single.audit.grants === STOCK, `= ${STOCK}`),
           check('one replica: oversold', single.audit.oversold, single.audit.oversold === 0, '= 0'),
-          check('one replica: max concurrent holders', single.audit.maxConcurrentHolders, single.audit.maxConcurrentHolders === 1, '= 1'),
+          check(
+            'one replica: max concurrent holders',
+            single.audit.maxConcurrentHolders,
+            single.audit.maxConcurrentHolders === 1,
+            '= 1',
+          ),
           check('three replicas: oversold', audit.oversold, audit.oversold > 0, '> 0'),
-          check('three replicas: max concurrent holders', audit.maxConcurrentHolders, audit.maxConcurrentHolders > 1, '> 1'),
+          check(
+            'three replicas: max concurrent holders',
+            audit.maxConcurrentHolders,
+            audit.maxConcurrentHolders > 1,
+            '> 1',
+          ),
         ],
         summary: `${exact ? 'Exact' : 'NOT exact'} on one replica (${single.audit.grants} of ${STOCK}); across three replicas ${audit.grants} granted, oversold by ${audit.oversold}.`,
-        timeline: timeline(ctx, 'synchronized across three replicas: one holder per replica, three at once', grants, []),
+        timeline: timeline(
+          ctx,
+          'synchronized across three replicas: one holder per replica, three at once',
+          grants,
+          [],
+        ),
       };
     });
   },

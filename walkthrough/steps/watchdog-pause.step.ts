@@ -15,7 +15,8 @@ export const watchdogPauseStep: Step = {
     `every third of it (Redisson\'s "lock watchdog"). Holder A takes a ${LEASE_MS} ms lease and pauses for ${PAUSE_MS} ms in a slow ` +
     'downstream call; timers keep running during such a pause, so the lease keeps being renewed. One lease later the key is still there, ' +
     'and B, arriving then, waits until A is done.',
-  expected: 'the key is still held one lease after A took it, renewals ≥ 2, B enters only after A left (max concurrent holders = 1)',
+  expected:
+    'the key is still held one lease after A took it, renewals ≥ 2, B enters only after A left (max concurrent holders = 1)',
   requires: ['watchdog'],
   async run(ctx) {
     return withCoupon(ctx, 'watchdog-pause', 10, async (coupon) => {
@@ -23,16 +24,41 @@ export const watchdogPauseStep: Step = {
       const [ra, rb] = ctx.api.replicas.map((r) => r.id);
       const [ua, ub] = users('watchdog-pause', 2);
       ctx.say(`A on ${ra}: lease ${LEASE_MS} ms, pauseMs=${PAUSE_MS}`);
-      const aDone = ctx.api.grab(coupon.id, ua, { strategy: 'watchdog', via: ra, leaseMs: LEASE_MS, waitMs: LEASE_MS, pauseMs: PAUSE_MS });
+      const aDone = ctx.api.grab(coupon.id, ua, {
+        strategy: 'watchdog',
+        via: ra,
+        leaseMs: LEASE_MS,
+        waitMs: LEASE_MS,
+        pauseMs: PAUSE_MS,
+      });
       const held = await ctx.keys.waitUntilHeld(key, 10_000);
       const heldAt = Date.now();
       await sleep(LEASE_MS + 100);
       const later = await ctx.keys.peek(key);
-      const ticks: TimelineTick[] = [{ lane: 'redis', at: Date.now(), type: later.exists ? 'still-held' : 'expired', detail: `TTL ${later.pttlMs} ms, ${Date.now() - heldAt} ms after A took it` }];
-      ctx.say(`${Date.now() - heldAt} ms after A took it the key ${later.exists ? `is still held (TTL ${later.pttlMs} ms)` : 'is gone'}; B on ${rb}`);
-      const b = await ctx.api.grab(coupon.id, ub, { strategy: 'watchdog', via: rb, leaseMs: LEASE_MS, waitMs: 20 * LEASE_MS, workMs: 100 });
+      const ticks: TimelineTick[] = [
+        {
+          lane: 'redis',
+          at: Date.now(),
+          type: later.exists ? 'still-held' : 'expired',
+          detail: `TTL ${later.pttlMs} ms, ${Date.now() - heldAt} ms after A took it`,
+        },
+      ];
+      ctx.say(
+        `${Date.now() - heldAt} ms after A took it the key ${later.exists ? `is still held (TTL ${later.pttlMs} ms)` : 'is gone'}; B on ${rb}`,
+      );
+      const b = await ctx.api.grab(coupon.id, ub, {
+        strategy: 'watchdog',
+        via: rb,
+        leaseMs: LEASE_MS,
+        waitMs: 20 * LEASE_MS,
+        workMs: 100,
+      });
       const a = await aDone;
-      const [audit, grants, events] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id), ctx.api.lockEvents(lockResource(coupon.id))]);
+      const [audit, grants, events] = await Promise.all([
+        ctx.api.audit(coupon.id),
+        ctx.api.grants(coupon.id),
+        ctx.api.lockEvents(lockResource(coupon.id)),
+      ]);
       const renewals = events.filter((e) => e.type === 'renew' && e.replica === ra).length;
       const ga = grants.find((g) => g.userId === ua);
       const gb = grants.find((g) => g.userId === ub);
@@ -61,7 +87,10 @@ export const watchdogPauseStep: Step = {
           check('lost updates', audit.lostUpdates, audit.lostUpdates === 0, '= 0'),
         ],
         summary: `The watchdog renewed A's lease ${renewals} times through a ${PAUSE_MS} ms pause; B waited and entered ${handOver} ms after A left.`,
-        timeline: timeline(ctx, 'watchdog: renewals carry a slow holder, B waits its turn', grants, events, { ticks, labels: { [ua]: 'A', [ub]: 'B' } }),
+        timeline: timeline(ctx, 'watchdog: renewals carry a slow holder, B waits its turn', grants, events, {
+          ticks,
+          labels: { [ua]: 'A', [ub]: 'B' },
+        }),
       };
     });
   },

@@ -1,10 +1,19 @@
-import { assignSubRows, axisStep, findOverlaps, layoutTimeline, maxConcurrent, type TimelineBar } from './timeline-model';
+import {
+  assignSubRows,
+  axisStep,
+  findOverlaps,
+  layoutTimeline,
+  maxConcurrent,
+  type TimelineBar,
+} from './timeline-model';
 
 const bar = (lane: string, start: number, end: number, row = 'segment 0'): TimelineBar => ({ lane, start, end, row });
 
 describe('findOverlaps', () => {
   it('finds the stretch where two sections on one row overlap', () => {
-    expect(findOverlaps([bar('api-1', 0, 900), bar('api-2', 350, 1500)])).toEqual([{ row: 'segment 0', start: 350, end: 900, count: 2 }]);
+    expect(findOverlaps([bar('api-1', 0, 900), bar('api-2', 350, 1500)])).toEqual([
+      { row: 'segment 0', start: 350, end: 900, count: 2 },
+    ]);
   });
 
   it('does not count a hand-over (one leaves the instant the next enters) as an overlap', () => {
@@ -16,7 +25,13 @@ describe('findOverlaps', () => {
   });
 
   it('reports the peak count of a stretch where three sections overlap', () => {
-    const overlaps = findOverlaps([bar('a', 0, 100), bar('b', 10, 90), bar('c', 20, 50), bar('a', 200, 300), bar('b', 250, 260)]);
+    const overlaps = findOverlaps([
+      bar('a', 0, 100),
+      bar('b', 10, 90),
+      bar('c', 20, 50),
+      bar('a', 200, 300),
+      bar('b', 250, 260),
+    ]);
     expect(overlaps).toEqual([
       { row: 'segment 0', start: 10, end: 90, count: 3 },
       { row: 'segment 0', start: 250, end: 260, count: 2 },
@@ -35,7 +50,10 @@ describe('layoutTimeline', () => {
     title: 't',
     lanes: ['api-1', 'api-2', 'api-3'],
     bars: [bar('api-1', 1000, 1900), bar('api-2', 1350, 2500), bar('api-3', 2600, 2700)],
-    ticks: [{ lane: 'redis', at: 1300, type: 'expired' }, { lane: 'api-1', at: 1000, type: 'acquire' }],
+    ticks: [
+      { lane: 'redis', at: 1300, type: 'expired' },
+      { lane: 'api-1', at: 1000, type: 'acquire' },
+    ],
   };
   const options = { width: 1000, laneHeight: 40, labelWidth: 100, top: 30, bottom: 40, right: 0 };
 
@@ -68,9 +86,17 @@ describe('layoutTimeline', () => {
   });
 
   it('stacks overlapping sections of one lane in sub-rows, growing the lane', () => {
-    const rows = assignSubRows([bar('api-1', 0, 100), bar('api-1', 50, 150), bar('api-1', 120, 200), bar('api-2', 0, 100)]);
+    const rows = assignSubRows([
+      bar('api-1', 0, 100),
+      bar('api-1', 50, 150),
+      bar('api-1', 120, 200),
+      bar('api-2', 0, 100),
+    ]);
     expect(rows).toEqual([0, 1, 0, 0]);
-    const layout = layoutTimeline({ title: 't', lanes: ['api-1', 'api-2'], bars: [bar('api-1', 0, 100), bar('api-1', 50, 150)], ticks: [] }, options);
+    const layout = layoutTimeline(
+      { title: 't', lanes: ['api-1', 'api-2'], bars: [bar('api-1', 0, 100), bar('api-1', 50, 150)], ticks: [] },
+      options,
+    );
     expect(layout.lanes[0].height).toBeGreaterThan(options.laneHeight);
     expect(layout.bars[1].y).toBeGreaterThan(layout.bars[0].y);
   });

@@ -48,7 +48,10 @@ export function findOverlaps(bars: readonly TimelineBar[]): Overlap[] {
   for (const [row, rowBars] of byRow) {
     // Ends sort before starts at the same instant, so touching sections never count as two.
     const edges = rowBars
-      .flatMap((b) => [{ at: b.start, delta: 1 }, { at: b.end, delta: -1 }])
+      .flatMap((b) => [
+        { at: b.start, delta: 1 },
+        { at: b.end, delta: -1 },
+      ])
       .sort((a, b) => a.at - b.at || a.delta - b.delta);
     let open = 0;
     let current: { start: number; count: number } | undefined;
@@ -85,7 +88,14 @@ export interface LayoutOptions {
   readonly right: number;
 }
 
-export const defaultLayout: LayoutOptions = { width: 900, laneHeight: 44, labelWidth: 110, top: 34, bottom: 44, right: 20 };
+export const defaultLayout: LayoutOptions = {
+  width: 900,
+  laneHeight: 44,
+  labelWidth: 110,
+  top: 34,
+  bottom: 44,
+  right: 20,
+};
 
 export interface TimelineLayout {
   readonly width: number;
@@ -171,7 +181,11 @@ export function layoutTimeline(input: TimelineInput, options: LayoutOptions = de
       overlapping: isOverlapping(bar, overlaps),
       bar,
     })),
-    overlaps: overlaps.map((overlap) => ({ x: xOf(overlap.start), width: Math.max(xOf(overlap.end) - xOf(overlap.start), 1), overlap })),
+    overlaps: overlaps.map((overlap) => ({
+      x: xOf(overlap.start),
+      width: Math.max(xOf(overlap.end) - xOf(overlap.start), 1),
+      overlap,
+    })),
     ticks: input.ticks.map((tick) => {
       const lane = laneOf.get(tick.lane)!;
       return { x: xOf(tick.at), y: lane.y + 4, height: lane.height - 8, tick };

@@ -36,9 +36,10 @@ import { StrategiesController } from './strategies/strategies.controller';
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
         handoffLimit: config.handoffLimit,
-        waitForReplicas: config.waitReplicas > 0
-          ? { replicas: config.waitReplicas, timeoutMs: config.waitReplicasTimeoutMs }
-          : undefined,
+        waitForReplicas:
+          config.waitReplicas > 0
+            ? { replicas: config.waitReplicas, timeoutMs: config.waitReplicasTimeoutMs }
+            : undefined,
         events,
       }),
     }),
@@ -47,7 +48,12 @@ import { StrategiesController } from './strategies/strategies.controller';
   controllers: [CouponsController, StrategiesController, HealthController, MetricsController, LockEventsController],
   providers: [
     { provide: APP_FILTER, useClass: ErrorFilter },
-    AdminGuard, ConnectionDrain, ChaosGate, CouponLocks, GrabService, AppRedis,
+    AdminGuard,
+    ConnectionDrain,
+    ChaosGate,
+    CouponLocks,
+    GrabService,
+    AppRedis,
     {
       // Redis reserves, the database's conditional decrement (db-atomic's) persists.
       provide: RedisStock,
@@ -61,5 +67,3 @@ import { StrategiesController } from './strategies/strategies.controller';
   ],
 })
 export class AppModule {}
-
-

@@ -11,7 +11,10 @@ async function bootstrap(): Promise<void> {
   const early = loadConfig(); // fail before anything starts when the environment is wrong
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: ['error', 'warn', 'log', 'debug', 'verbose'].slice(0, ['error', 'warn', 'log', 'debug', 'verbose'].indexOf(early.logLevel) + 1) as never,
+    logger: ['error', 'warn', 'log', 'debug', 'verbose'].slice(
+      0,
+      ['error', 'warn', 'log', 'debug', 'verbose'].indexOf(early.logLevel) + 1,
+    ) as never,
   });
   const config = app.get<AppConfig>(AppConfig);
   // Set first, so every answer carries it, errors and unknown routes included.

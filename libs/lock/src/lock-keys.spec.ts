@@ -8,9 +8,14 @@ function hashTag(key: string): string {
 }
 
 describe('lockKeys', () => {
-  it('names a lock\'s keys under one hash tag, so one script may touch them all in a cluster', () => {
+  it("names a lock's keys under one hash tag, so one script may touch them all in a cluster", () => {
     const keys = lockKeys('coupon:42');
-    expect(keys).toEqual({ resource: 'coupon:42', lock: 'lock:{coupon:42}', wake: 'lock:{coupon:42}:wake', fence: 'lock:{coupon:42}:fence' });
+    expect(keys).toEqual({
+      resource: 'coupon:42',
+      lock: 'lock:{coupon:42}',
+      wake: 'lock:{coupon:42}:wake',
+      fence: 'lock:{coupon:42}:fence',
+    });
     expect(new Set([keys.lock, keys.wake, keys.fence].map(hashTag))).toEqual(new Set(['coupon:42']));
   });
 

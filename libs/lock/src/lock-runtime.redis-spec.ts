@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import { deferred, probeClient, startReplica, uniqueResource, within, type TestReplica } from '../../../test/redis/lock-kit';
+import {
+  deferred,
+  probeClient,
+  startReplica,
+  uniqueResource,
+  within,
+  type TestReplica,
+} from '../../../test/redis/lock-kit';
 import { lockKeys } from './lock-keys';
 
 // Shutdown: give back every held lock, stop the renewer before the connections go.
@@ -17,14 +24,18 @@ afterEach(async () => {
 });
 
 it('releaseAll gives back every lock this process holds, once', async () => {
-  const resources = ['owner-checked', 'watchdog', 'fenced'].map((name) => ({ name, resource: uniqueResource(`all-${name}`) }));
+  const resources = ['owner-checked', 'watchdog', 'fenced'].map((name) => ({
+    name,
+    resource: uniqueResource(`all-${name}`),
+  }));
   const finish = deferred();
   const holding = resources.map(() => deferred());
   const runs = resources.map(({ name, resource }, i) =>
     replica.strategy(name).run(resource, { leaseMs: 10_000, waitMs: 1000 }, async () => {
       holding[i].resolve();
       await finish.promise;
-    }));
+    }),
+  );
   await Promise.all(holding.map((h) => h.promise));
   expect(await replica.runtime.releaseAll()).toBe(3);
   for (const { resource } of resources) expect(await probe.exists(lockKeys(resource).lock)).toBe(0);

@@ -8,7 +8,9 @@ import { LockRuntime } from './lock-runtime';
 it('registers every strategy by its contract name, runs them, and closes its connections on shutdown', async () => {
   const events = new RecordingSink();
   const moduleRef = await Test.createTestingModule({
-    imports: [LockModule.forRootAsync({ useFactory: () => ({ redisUrl: testRedisUrl(), replicaId: 'api-1', events }) })],
+    imports: [
+      LockModule.forRootAsync({ useFactory: () => ({ redisUrl: testRedisUrl(), replicaId: 'api-1', events }) }),
+    ],
   }).compile();
   const app = moduleRef.createNestApplication();
   await app.init();
@@ -19,7 +21,9 @@ it('registers every strategy by its contract name, runs them, and closes its con
   );
   for (const name of registry.names()) {
     const resource = uniqueResource(`module-${name}`);
-    await expect(registry.get(name)!.run(resource, { leaseMs: 1000, waitMs: 1000 }, async (lock) => lock.resource)).resolves.toBe(resource);
+    await expect(
+      registry.get(name)!.run(resource, { leaseMs: 1000, waitMs: 1000 }, async (lock) => lock.resource),
+    ).resolves.toBe(resource);
   }
   expect(events.of('acquire').length).toBeGreaterThanOrEqual(7);
   const ended = new Promise((resolve) => runtime.redis.once('end', resolve));

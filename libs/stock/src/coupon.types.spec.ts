@@ -7,7 +7,11 @@ describe('splitStock', () => {
   });
 
   it('keeps the total', () => {
-    for (const [stock, n] of [[0, 4], [1, 64], [9_999_999, 7]]) {
+    for (const [stock, n] of [
+      [0, 4],
+      [1, 64],
+      [9_999_999, 7],
+    ]) {
       expect(splitStock(stock, n).reduce((a, b) => a + b, 0)).toBe(stock);
     }
   });

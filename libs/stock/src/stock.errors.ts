@@ -22,7 +22,10 @@ export class SoldOutError extends StockError {
 export class DuplicateGrantError extends StockError {
   override readonly name = 'DuplicateGrantError';
   readonly code = 'GRANT.DUPLICATE';
-  constructor(readonly couponId: number, readonly userId: string) {
+  constructor(
+    readonly couponId: number,
+    readonly userId: string,
+  ) {
     super(`user ${userId} already holds coupon ${couponId}`);
   }
 }

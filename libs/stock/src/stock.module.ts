@@ -18,11 +18,12 @@ export class StockModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: options.inject,
-          useFactory: async (...args: any[]): Promise<TypeOrmModuleOptions> => ({
-            ...stockDataSourceOptions(await options.useFactory(...args)),
-            retryAttempts: 3,
-            retryDelay: 1000,
-          }) as TypeOrmModuleOptions,
+          useFactory: async (...args: any[]): Promise<TypeOrmModuleOptions> =>
+            ({
+              ...stockDataSourceOptions(await options.useFactory(...args)),
+              retryAttempts: 3,
+              retryDelay: 1000,
+            }) as TypeOrmModuleOptions,
         }),
       ],
       providers: [CouponsService, DeductionService],

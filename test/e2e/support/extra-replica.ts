@@ -13,8 +13,14 @@ const ENTRY = resolve(__dirname, '../../../dist/apps/api/apps/api/src/main.js');
 export async function startChaosOffReplica(info: StackInfo, port: number): Promise<ExtraReplica> {
   const child = startChild('api-nochaos', process.execPath, [ENTRY], {
     env: {
-      ...process.env, PORT: String(port), REPLICA_ID: 'api-nochaos', DATABASE_URL: info.databaseUrl,
-      REDIS_URL: info.redisUrl, ADMIN_TOKEN: info.adminToken, CHAOS_ENABLED: 'false', LOG_LEVEL: 'warn',
+      ...process.env,
+      PORT: String(port),
+      REPLICA_ID: 'api-nochaos',
+      DATABASE_URL: info.databaseUrl,
+      REDIS_URL: info.redisUrl,
+      ADMIN_TOKEN: info.adminToken,
+      CHAOS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
     },
   });
   child.child.stdout?.resume();

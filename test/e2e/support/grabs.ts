@@ -16,7 +16,12 @@ export interface Burst {
 }
 
 /** `n` grabs at once by distinct users, all sent before any answer is awaited. */
-export async function burst(baseUrl: string, couponId: number | string, n: number, query: Record<string, string | number>): Promise<Burst> {
+export async function burst(
+  baseUrl: string,
+  couponId: number | string,
+  n: number,
+  query: Record<string, string | number>,
+): Promise<Burst> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const answers = await Promise.all(

@@ -43,7 +43,12 @@ export interface HttpAnswer<T = any> {
 }
 
 /** One request; an object body is sent as JSON, a string body as is (to test malformed JSON). */
-export async function http<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer<T>> {
+export async function http<T = any>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer<T>> {
   const res = await fetch(url, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
@@ -58,11 +63,22 @@ export function admin(info: StackInfo): Record<string, string> {
   return { authorization: `Bearer ${info.adminToken}` };
 }
 
-export interface Coupon { id: string | number; name: string; stock: number; initialStock: number; segments: number }
+export interface Coupon {
+  id: string | number;
+  name: string;
+  stock: number;
+  initialStock: number;
+  segments: number;
+}
 
 /** Creates a coupon through nginx; throws unless the API answers 201. */
 export async function createCoupon(info: StackInfo, stock: number, segments?: number): Promise<Coupon> {
-  const res = await http<Coupon>('POST', `${info.nginxUrl}/coupons`, { name: `e2e-${Date.now()}`, stock, ...(segments ? { segments } : {}) }, admin(info));
+  const res = await http<Coupon>(
+    'POST',
+    `${info.nginxUrl}/coupons`,
+    { name: `e2e-${Date.now()}`, stock, ...(segments ? { segments } : {}) },
+    admin(info),
+  );
   if (res.status !== 201) throw new Error(`POST /coupons answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
 }

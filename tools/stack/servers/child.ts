@@ -27,7 +27,12 @@ export function startChild(name: string, command: string, args: string[], option
 }
 
 /** Polls `probe` until it resolves true, or throws after `timeoutMs`. */
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15000, everyMs = 50): Promise<void> {
+export async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs = 15000,
+  everyMs = 50,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe().catch(() => false)) return;

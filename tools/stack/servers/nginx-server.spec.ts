@@ -12,12 +12,21 @@ describe('nginx configuration', () => {
 
   it('shares one nginx.conf whose per-environment parts are the two includes compose also ships', () => {
     const shared = readFileSync(SHARED_CONF, 'utf8');
-    for (const directive of ['daemon off;', 'include upstream.conf;', 'include listen.conf;', 'client_max_body_size 16k;',
-      'proxy_http_version 1.1;', 'proxy_set_header Connection "";', 'proxy_pass http://api;']) {
+    for (const directive of [
+      'daemon off;',
+      'include upstream.conf;',
+      'include listen.conf;',
+      'client_max_body_size 16k;',
+      'proxy_http_version 1.1;',
+      'proxy_set_header Connection "";',
+      'proxy_pass http://api;',
+    ]) {
       expect(shared).toContain(directive);
     }
     const compose = join(SHARED_CONF, '..', 'compose');
-    expect(readFileSync(join(compose, 'upstream.conf'), 'utf8')).toMatch(/upstream api \{[^}]*server api-1:3000[^}]*keepalive/);
+    expect(readFileSync(join(compose, 'upstream.conf'), 'utf8')).toMatch(
+      /upstream api \{[^}]*server api-1:3000[^}]*keepalive/,
+    );
     expect(readFileSync(join(compose, 'listen.conf'), 'utf8')).toMatch(/^listen 8080;$/m);
   });
 });

@@ -17,7 +17,10 @@ export interface PostgresServerOptions {
   readonly database: string;
 }
 
-interface Owner { uid: number; gid: number }
+interface Owner {
+  uid: number;
+  gid: number;
+}
 
 // PostgreSQL refuses to run as root: as root, run initdb and the server as user postgres.
 function owner(): Owner | undefined {
@@ -45,7 +48,10 @@ function prepare(dir: string, as: Owner | undefined, log: (line: string) => void
   if (as) {
     chownSync(dir, as.uid, as.gid);
     if (!usableBy(as, dir)) {
-      const outside = join('/var/tmp/oversell-lab-pg', createHash('sha1').update(resolve(dir)).digest('hex').slice(0, 12));
+      const outside = join(
+        '/var/tmp/oversell-lab-pg',
+        createHash('sha1').update(resolve(dir)).digest('hex').slice(0, 12),
+      );
       mkdirSync(dirname(outside), { recursive: true, mode: 0o755 });
       mkdirSync(outside, { recursive: true, mode: 0o700 });
       chownSync(outside, as.uid, as.gid);
@@ -56,10 +62,14 @@ function prepare(dir: string, as: Owner | undefined, log: (line: string) => void
   }
   if (!existsSync(join(data, 'PG_VERSION'))) {
     try {
-      execFileSync(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'],
-        { stdio: ['ignore', 'ignore', 'pipe'], ...as });
+      execFileSync(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        ...as,
+      });
     } catch (error) {
-      throw new Error(`initdb of ${data} failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`, { cause: error });
+      throw new Error(`initdb of ${data} failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`, {
+        cause: error,
+      });
     }
   }
   return data;
@@ -84,21 +94,46 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
   const as = owner();
   const data = prepare(options.dir, as, options.log ?? (() => undefined));
   // No Unix socket: nothing is written outside `dir`. fsync off: a lab database, rebuilt at will.
-  const args = ['-D', data, '-p', String(options.port), '-h', '127.0.0.1', '-c', 'unix_socket_directories=',
-    '-c', 'fsync=off', '-c', 'max_connections=200'];
+  const args = [
+    '-D',
+    data,
+    '-p',
+    String(options.port),
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'fsync=off',
+    '-c',
+    'max_connections=200',
+  ];
   const server = startChild(`postgres:${options.port}`, join(PG_BIN, 'postgres'), args, { ...as, detached: true });
   if (options.log) forwardOutput(server.name, server.child, options.log);
-  else { server.child.stdout?.resume(); server.child.stderr?.resume(); }
-  const ready = waitFor(`postgres on ${options.port}`, async () => (await query(options.port, 'postgres', 'SELECT 1')) === 1);
+  else {
+    server.child.stdout?.resume();
+    server.child.stderr?.resume();
+  }
+  const ready = waitFor(
+    `postgres on ${options.port}`,
+    async () => (await query(options.port, 'postgres', 'SELECT 1')) === 1,
+  );
   try {
-    await Promise.race([ready, server.exited.then((how) => {
-      throw new Error(`postgres on ${options.port} exited early (${how}); is the port free? see its log above`);
-    })]);
+    await Promise.race([
+      ready,
+      server.exited.then((how) => {
+        throw new Error(`postgres on ${options.port} exited early (${how}); is the port free? see its log above`);
+      }),
+    ]);
   } catch (error) {
     await server.stop('SIGKILL', 1000);
     throw error;
   }
-  const exists = await query(options.port, 'postgres', `SELECT 1 FROM pg_database WHERE datname = '${options.database}'`);
+  const exists = await query(
+    options.port,
+    'postgres',
+    `SELECT 1 FROM pg_database WHERE datname = '${options.database}'`,
+  );
   if (!exists) await query(options.port, 'postgres', `CREATE DATABASE "${options.database}"`);
   return server;
 }

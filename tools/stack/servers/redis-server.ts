@@ -16,14 +16,31 @@ export interface RedisServerOptions {
 /** A private redis-server on 127.0.0.1, ready to take commands. */
 export async function startRedisServer(options: RedisServerOptions): Promise<RunningChild> {
   mkdirSync(options.dir, { recursive: true });
-  const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-    '--dir', options.dir, ...(options.args ?? [])];
-  const server = startChild(`redis:${options.port}`, options.binary ?? 'redis-server', args,
-    { detached: options.detached ?? false });
+  const args = [
+    '--port',
+    String(options.port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    options.dir,
+    ...(options.args ?? []),
+  ];
+  const server = startChild(`redis:${options.port}`, options.binary ?? 'redis-server', args, {
+    detached: options.detached ?? false,
+  });
   server.child.stdout?.resume();
   server.child.stderr?.resume();
   const ready = waitFor(`redis-server on ${options.port}`, () => redisPing(options.port));
-  await Promise.race([ready, server.exited.then((how) => { throw new Error(`redis-server on ${options.port} exited early (${how}); is the port free?`); })]);
+  await Promise.race([
+    ready,
+    server.exited.then((how) => {
+      throw new Error(`redis-server on ${options.port} exited early (${how}); is the port free?`);
+    }),
+  ]);
   return server;
 }
 
@@ -31,7 +48,10 @@ export async function startRedisServer(options: RedisServerOptions): Promise<Run
 export function redisPing(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host });
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(1000, () => done(false));
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('PING\r\n'));

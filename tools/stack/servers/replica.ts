@@ -82,10 +82,17 @@ export function superviseReplica(options: ReplicaOptions): SupervisedReplica {
   const replica: SupervisedReplica = {
     id: options.id,
     url,
-    get pid() { return current.child.pid; },
-    get restarts() { return restarts; },
-    get lastLines() { return [...lastLines]; },
-    waitHealthy: (timeoutMs = 30000) => waitFor(`${options.id} health`, async () => (await httpStatus(`${url}/health`)) === 200, timeoutMs, 100),
+    get pid() {
+      return current.child.pid;
+    },
+    get restarts() {
+      return restarts;
+    },
+    get lastLines() {
+      return [...lastLines];
+    },
+    waitHealthy: (timeoutMs = 30000) =>
+      waitFor(`${options.id} health`, async () => (await httpStatus(`${url}/health`)) === 200, timeoutMs, 100),
     async kill() {
       const pid = current.child.pid;
       current.child.kill('SIGKILL');

@@ -15,7 +15,8 @@ export class AdminGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const header = context.switchToHttp().getRequest<{ headers: { authorization?: string } }>().headers.authorization ?? '';
+    const header =
+      context.switchToHttp().getRequest<{ headers: { authorization?: string } }>().headers.authorization ?? '';
     const match = /^Bearer (.+)$/.exec(header);
     if (!match || !timingSafeEqual(digest(match[1]), this.expected)) throw new UnauthorizedError();
     return true;

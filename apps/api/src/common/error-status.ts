@@ -23,4 +23,10 @@ export const PUBLIC_CODE: Readonly<Record<string, string>> = {
 };
 
 /** Codes worth retrying: they get a Retry-After header. */
-export const RETRYABLE = new Set(['LOCK.TIMEOUT', 'STOCK.CONTENDED', 'LOCK.LOST', 'STOCK.COMMIT_ABORTED', 'DEPENDENCY.UNAVAILABLE']);
+export const RETRYABLE = new Set([
+  'LOCK.TIMEOUT',
+  'STOCK.CONTENDED',
+  'LOCK.LOST',
+  'STOCK.COMMIT_ABORTED',
+  'DEPENDENCY.UNAVAILABLE',
+]);

@@ -6,8 +6,17 @@ function answer(error: unknown): { status: number; body: unknown; headers: Recor
   const out = { status: 0, body: undefined as unknown, headers: {} as Record<string, string> };
   const res = {
     headersSent: false,
-    setHeader: (name: string, value: string) => { out.headers[name] = value; },
-    status: (code: number) => { out.status = code; return { json: (body: unknown) => { out.body = body; } }; },
+    setHeader: (name: string, value: string) => {
+      out.headers[name] = value;
+    },
+    status: (code: number) => {
+      out.status = code;
+      return {
+        json: (body: unknown) => {
+          out.body = body;
+        },
+      };
+    },
   };
   const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
   new ErrorFilter().catch(error, host);

@@ -4,7 +4,8 @@ import { PUBLIC_CODE, RETRYABLE, STATUS_BY_CODE } from './error-status';
 // Client-library failures that reach us untyped still mean "a dependency is down", never a 500.
 // TypeORM releases a transaction's query runner when its connection dies; the transaction's next
 // statement then fails with "Query runner already released" (seen when PostgreSQL stops mid-run).
-const CONNECTION_FAILURE = /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Command timed out|Reached the max retries|Connection terminated|connect ETIMEDOUT|Query runner already released/;
+const CONNECTION_FAILURE =
+  /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Command timed out|Reached the max retries|Connection terminated|connect ETIMEDOUT|Query runner already released/;
 
 function isConnectionFailure(error: unknown): boolean {
   const e = error as { name?: string; message?: string; code?: string };
@@ -47,12 +48,18 @@ export class ErrorFilter implements ExceptionFilter {
       }
     }
     if (isConnectionFailure(error)) {
-      return { status: 503, body: { code: 'DEPENDENCY.UNAVAILABLE', message: 'a dependency (Redis or PostgreSQL) is unavailable' }, retryAfterMs: 1000 };
+      return {
+        status: 503,
+        body: { code: 'DEPENDENCY.UNAVAILABLE', message: 'a dependency (Redis or PostgreSQL) is unavailable' },
+        retryAfterMs: 1000,
+      };
     }
     // body-parser's errors (malformed or oversized JSON) carry `type` and `status`.
     const parser = error as { type?: string; status?: number };
-    if (parser?.type === 'entity.parse.failed') return { status: 400, body: { code: 'REQUEST.INVALID', message: 'the body is not valid JSON' } };
-    if (parser?.type === 'entity.too.large') return { status: 413, body: { code: 'REQUEST.TOO_LARGE', message: 'the body is too large' } };
+    if (parser?.type === 'entity.parse.failed')
+      return { status: 400, body: { code: 'REQUEST.INVALID', message: 'the body is not valid JSON' } };
+    if (parser?.type === 'entity.too.large')
+      return { status: 413, body: { code: 'REQUEST.TOO_LARGE', message: 'the body is too large' } };
     if (parser?.status && parser.status >= 400 && parser.status < 500 && parser.type) {
       return { status: parser.status, body: { code: 'REQUEST.INVALID', message: String((error as Error).message) } };
     }
@@ -62,7 +69,11 @@ export class ErrorFilter implements ExceptionFilter {
       if (status === 503) {
         // Terminus answers 503 with the indicators that are down.
         const down = Object.keys((error.getResponse() as { error?: object }).error ?? {});
-        return { status, body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${down.join(', ') || 'unknown'}` }, retryAfterMs: 1000 };
+        return {
+          status,
+          body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${down.join(', ') || 'unknown'}` },
+          retryAfterMs: 1000,
+        };
       }
       return { status, body: { code: status < 500 ? 'REQUEST.INVALID' : 'INTERNAL', message: error.message } };
     }

@@ -5,11 +5,24 @@ describe('loadConfig', () => {
 
   it('applies the documented defaults', () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ port: 3000, replicaId: 'api-1', chaosEnabled: false, leaseMs: 10_000, redlockUrls: [], handoffLimit: 16, waitReplicas: 0 });
+    expect(config).toMatchObject({
+      port: 3000,
+      replicaId: 'api-1',
+      chaosEnabled: false,
+      leaseMs: 10_000,
+      redlockUrls: [],
+      handoffLimit: 16,
+      waitReplicas: 0,
+    });
   });
 
   it('reads the hand-off limit and the replica WAIT, and refuses them out of range', () => {
-    const config = loadConfig({ ...base, LOCK_HANDOFF_LIMIT: '0', LOCK_WAIT_REPLICAS: '1', LOCK_WAIT_REPLICAS_TIMEOUT_MS: '250' });
+    const config = loadConfig({
+      ...base,
+      LOCK_HANDOFF_LIMIT: '0',
+      LOCK_WAIT_REPLICAS: '1',
+      LOCK_WAIT_REPLICAS_TIMEOUT_MS: '250',
+    });
     expect(config).toMatchObject({ handoffLimit: 0, waitReplicas: 1, waitReplicasTimeoutMs: 250 });
     expect(() => loadConfig({ ...base, LOCK_HANDOFF_LIMIT: '-1' })).toThrow(/LOCK_HANDOFF_LIMIT/);
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);

@@ -41,14 +41,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const replicaId = env.REPLICA_ID ?? 'api-1';
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(replicaId)) throw new Error(`REPLICA_ID "${replicaId}" is not a plain name`);
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
-  if (!['error', 'warn', 'log', 'debug', 'verbose'].includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
+  if (!['error', 'warn', 'log', 'debug', 'verbose'].includes(logLevel))
+    throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
   return {
     port: int(env, 'PORT', 3000, 1, 65535),
     replicaId,
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:25432/oversell',
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 20, 1, 200),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:26379',
-    redlockUrls: (env.REDLOCK_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    redlockUrls: (env.REDLOCK_URLS ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
     adminToken,
     chaosEnabled: bool(env, 'CHAOS_ENABLED'),
     leaseMs: int(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),

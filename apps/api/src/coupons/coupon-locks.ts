@@ -11,6 +11,10 @@ export class CouponLocks {
   constructor(private readonly redis: AppRedis) {}
 
   clear(couponId: number): Promise<number> {
-    return this.redis.deleteMatching([`lock:{coupon:${couponId}}*`, `lock:{coupon:${couponId}:seg:*}*`, `stock:{coupon:${couponId}}*`]);
+    return this.redis.deleteMatching([
+      `lock:{coupon:${couponId}}*`,
+      `lock:{coupon:${couponId}:seg:*}*`,
+      `stock:{coupon:${couponId}}*`,
+    ]);
   }
 }

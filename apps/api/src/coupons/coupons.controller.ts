@@ -62,7 +62,11 @@ export class CouponsController {
   @Post(':id/grab')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one coupon for a user under the chosen strategy' })
-  grab(@Param('id', CouponIdPipe) id: number, @Body() body: GrabBodyDto, @Query() query: GrabQueryDto): Promise<GrabResult> {
+  grab(
+    @Param('id', CouponIdPipe) id: number,
+    @Body() body: GrabBodyDto,
+    @Query() query: GrabQueryDto,
+  ): Promise<GrabResult> {
     this.chaos.check(query);
     return this.grabs.grab(id, body.userId, {
       strategy: query.strategy,

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LockRegistry, LockTimeoutError, runInFlow, type HeldLock, type LockOptions, type LockStrategy } from '@app/lock';
+import {
+  LockRegistry,
+  LockTimeoutError,
+  runInFlow,
+  type HeldLock,
+  type LockOptions,
+  type LockStrategy,
+} from '@app/lock';
 import { DeductionService, RedisStock, SoldOutError, type Granted, type GrantRequest } from '@app/stock';
 import { RequestInvalidError } from '../common/app.errors';
 import { AppConfig } from '../config/app-config';
@@ -48,8 +55,13 @@ export class GrabService {
       const granted = await runInFlow(() => this.take(strategy, couponId, userId, options));
       this.metrics.grabs.inc({ strategy: strategy.name, outcome: 'granted' });
       return {
-        granted: true, couponId, userId, strategy: strategy.name, replica: this.config.replicaId,
-        remaining: granted.remaining, segment: granted.segment,
+        granted: true,
+        couponId,
+        userId,
+        strategy: strategy.name,
+        replica: this.config.replicaId,
+        remaining: granted.remaining,
+        segment: granted.segment,
         ...(granted.fenceToken !== undefined && { fenceToken: granted.fenceToken }),
         ...(granted.retries !== undefined && { retries: granted.retries }),
       };
@@ -61,7 +73,12 @@ export class GrabService {
     }
   }
 
-  private async take(strategy: GrabStrategy, couponId: number, userId: string, options: GrabOptions): Promise<Granted & { fenceToken?: number }> {
+  private async take(
+    strategy: GrabStrategy,
+    couponId: number,
+    userId: string,
+    options: GrabOptions,
+  ): Promise<Granted & { fenceToken?: number }> {
     const req: GrantRequest = { couponId, userId, strategy: strategy.name, replica: this.config.replicaId };
     // Redis is redis-lua's filter: the sold-out crowd must not reach the database at all.
     if (strategy.deduction === 'redis-lua') {
@@ -71,7 +88,10 @@ export class GrabService {
     // Stock only falls, so an empty peek is final: sold-out answers skip the lock entirely.
     const peek = await this.deductions.peek(couponId);
     if (peek.open.length === 0) throw new SoldOutError(couponId);
-    const lockOptions: LockOptions = { leaseMs: options.leaseMs ?? this.config.leaseMs, waitMs: options.waitMs ?? this.config.waitMs };
+    const lockOptions: LockOptions = {
+      leaseMs: options.leaseMs ?? this.config.leaseMs,
+      waitMs: options.waitMs ?? this.config.waitMs,
+    };
 
     if (!strategy.lock) {
       if (options.crash) this.crash();
@@ -81,7 +101,9 @@ export class GrabService {
     }
     const lock = this.locks.get(strategy.lock)!;
     if (!strategy.segmented) {
-      const granted = await lock.run(`coupon:${couponId}`, lockOptions, (held) => this.section(lock, held, req, options, lockOptions));
+      const granted = await lock.run(`coupon:${couponId}`, lockOptions, (held) =>
+        this.section(lock, held, req, options, lockOptions),
+      );
       if (!granted) throw new SoldOutError(couponId);
       return granted;
     }
@@ -92,7 +114,13 @@ export class GrabService {
    * Tries the open segments from a random one onwards, so replicas spread over segment locks.
    * A segment found dry under its lock sends us to the next; only all dry is sold out.
    */
-  private async takeFromSegments(lock: LockStrategy, open: number[], req: GrantRequest, options: GrabOptions, lockOptions: LockOptions) {
+  private async takeFromSegments(
+    lock: LockStrategy,
+    open: number[],
+    req: GrantRequest,
+    options: GrabOptions,
+    lockOptions: LockOptions,
+  ) {
     const start = Math.floor(Math.random() * open.length);
     const order = [...open.slice(start), ...open.slice(0, start)];
     const deadline = Date.now() + lockOptions.waitMs;
@@ -113,7 +141,13 @@ export class GrabService {
   }
 
   /** Runs right after the lock is acquired: the chaos hooks, then the deduction. */
-  private async section(lock: LockStrategy, held: HeldLock, req: GrantRequest, options: GrabOptions, lockOptions: LockOptions) {
+  private async section(
+    lock: LockStrategy,
+    held: HeldLock,
+    req: GrantRequest,
+    options: GrabOptions,
+    lockOptions: LockOptions,
+  ) {
     if (options.crash) this.crash();
     const deduct = (h: HeldLock) =>
       this.deductions
@@ -132,7 +166,11 @@ export class GrabService {
       case 'for-update':
         return this.deductions.forUpdate(req, { work });
       case 'optimistic':
-        return this.deductions.optimistic(req, { work }, { ...OPTIMISTIC, onRetry: () => this.metrics.optimisticRetries.inc() });
+        return this.deductions.optimistic(
+          req,
+          { work },
+          { ...OPTIMISTIC, onRetry: () => this.metrics.optimisticRetries.inc() },
+        );
       default:
         return this.deductions.readModifyWrite(req, { work });
     }

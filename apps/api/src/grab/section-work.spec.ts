@@ -4,7 +4,12 @@ describe('section work', () => {
   it('freezing blocks timers: a timer due during the freeze fires only after it', async () => {
     let firedAt = 0;
     const start = Date.now();
-    const timer = new Promise<void>((resolve) => setTimeout(() => { firedAt = Date.now(); resolve(); }, 5));
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        firedAt = Date.now();
+        resolve();
+      }, 5),
+    );
     freezeEventLoop(60);
     await timer;
     expect(firedAt - start).toBeGreaterThanOrEqual(55);

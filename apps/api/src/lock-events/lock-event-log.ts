@@ -25,8 +25,10 @@ export class LockEventLog implements LockEventSink {
     this.record(event);
     this.recent.push({ ...event, replica: this.config.replicaId });
     if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
-    const line = `${event.type} ${event.strategy} ${event.resource} replica=${this.config.replicaId} owner=${event.owner}` +
-      (event.durationMs !== undefined ? ` ${event.durationMs}ms` : '') + (event.detail ? ` ${event.detail}` : '');
+    const line =
+      `${event.type} ${event.strategy} ${event.resource} replica=${this.config.replicaId} owner=${event.owner}` +
+      (event.durationMs !== undefined ? ` ${event.durationMs}ms` : '') +
+      (event.detail ? ` ${event.detail}` : '');
     if (NOTEWORTHY.has(event.type)) this.logger.warn(line);
     else this.logger.verbose(line);
   }

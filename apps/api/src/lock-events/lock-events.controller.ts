@@ -13,8 +13,10 @@ export class LockEventsController {
   @ApiQuery({ name: 'resource', required: false, example: 'coupon:1' })
   @ApiQuery({ name: 'since', required: false, description: 'epoch ms' })
   list(@Query('resource') resource?: string, @Query('since') since?: string): ReplicaLockEvent[] {
-    if (resource !== undefined && !/^[A-Za-z0-9:_-]{1,100}$/.test(resource)) throw new RequestInvalidError('resource is not a resource name');
-    if (since !== undefined && !/^[0-9]{1,15}$/.test(since)) throw new RequestInvalidError('since must be epoch milliseconds');
+    if (resource !== undefined && !/^[A-Za-z0-9:_-]{1,100}$/.test(resource))
+      throw new RequestInvalidError('resource is not a resource name');
+    if (since !== undefined && !/^[0-9]{1,15}$/.test(since))
+      throw new RequestInvalidError('since must be epoch milliseconds');
     return this.log.list(resource, since ? Number(since) : 0);
   }
 }

@@ -8,18 +8,37 @@ const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 export class MetricsService {
   readonly registry = new Registry();
 
-  readonly grabs = this.counter('oversell_grabs_total', 'Grab answers by strategy and outcome code', ['strategy', 'outcome']);
+  readonly grabs = this.counter('oversell_grabs_total', 'Grab answers by strategy and outcome code', [
+    'strategy',
+    'outcome',
+  ]);
   readonly grabDuration = this.histogram('oversell_grab_duration_seconds', 'Time to answer a grab', ['strategy']);
-  readonly optimisticRetries = this.counter('oversell_optimistic_retries_total', 'Optimistic attempts lost to a concurrent write', []);
+  readonly optimisticRetries = this.counter(
+    'oversell_optimistic_retries_total',
+    'Optimistic attempts lost to a concurrent write',
+    [],
+  );
 
-  readonly lockWait = this.histogram('oversell_lock_wait_seconds', 'Time spent waiting to acquire a lock', ['strategy']);
+  readonly lockWait = this.histogram('oversell_lock_wait_seconds', 'Time spent waiting to acquire a lock', [
+    'strategy',
+  ]);
   readonly lockHold = this.histogram('oversell_lock_hold_seconds', 'Time a lock was held', ['strategy']);
   readonly lockAcquisitions = this.counter('oversell_lock_acquisitions_total', 'Locks acquired', ['strategy']);
-  readonly lockTimeouts = this.counter('oversell_lock_timeouts_total', 'Acquisitions that ran out of wait budget', ['strategy']);
+  readonly lockTimeouts = this.counter('oversell_lock_timeouts_total', 'Acquisitions that ran out of wait budget', [
+    'strategy',
+  ]);
   readonly lockRenewals = this.counter('oversell_lock_renewals_total', 'Lease renewals by the watchdog', ['strategy']);
   readonly lockLost = this.counter('oversell_lock_lost_total', 'Locks found lost while held', ['strategy']);
-  readonly lockForeignDeletes = this.counter('oversell_lock_foreign_deletes_total', 'Releases that deleted another holder\'s lock', ['strategy']);
-  readonly lockReleaseRefused = this.counter('oversell_lock_release_refused_total', 'Releases refused because the lock was no longer ours', ['strategy']);
+  readonly lockForeignDeletes = this.counter(
+    'oversell_lock_foreign_deletes_total',
+    "Releases that deleted another holder's lock",
+    ['strategy'],
+  );
+  readonly lockReleaseRefused = this.counter(
+    'oversell_lock_release_refused_total',
+    'Releases refused because the lock was no longer ours',
+    ['strategy'],
+  );
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

@@ -7,7 +7,10 @@ export interface LockRedisSettings {
   readonly connectTimeoutMs: number;
 }
 
-export const defaultLockRedisSettings: LockRedisSettings = Object.freeze({ commandTimeoutMs: 2000, connectTimeoutMs: 1000 });
+export const defaultLockRedisSettings: LockRedisSettings = Object.freeze({
+  commandTimeoutMs: 2000,
+  connectTimeoutMs: 1000,
+});
 
 // Reconnect forever, quickly at first, never slower than once a second.
 const retryStrategy = (attempt: number): number => Math.min(50 * attempt, 1000);

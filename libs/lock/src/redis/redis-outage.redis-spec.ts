@@ -25,16 +25,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const once = (name: string) => strategies.get(name)!.run(uniqueResource(`outage-${name}`), { leaseMs: 1000, waitMs: 1000 }, async () => 'ran');
+const once = (name: string) =>
+  strategies.get(name)!.run(uniqueResource(`outage-${name}`), { leaseMs: 1000, waitMs: 1000 }, async () => 'ran');
 
 /** Retries until Redis answers again (ioredis reconnects on its own; we only wait). */
 async function untilItRunsAgain(name: string): Promise<void> {
-  await within((async () => {
-    for (;;) {
-      if ((await once(name).catch(() => 'failed')) === 'ran') return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })(), 10_000, 'recovery after Redis came back');
+  await within(
+    (async () => {
+      for (;;) {
+        if ((await once(name).catch(() => 'failed')) === 'ran') return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })(),
+    10_000,
+    'recovery after Redis came back',
+  );
 }
 
 it('with Redis down, every strategy fails fast with LockUnavailableError, then recovers by itself', async () => {

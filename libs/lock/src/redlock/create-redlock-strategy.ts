@@ -37,7 +37,14 @@ export function createRedlockStrategy(options: RedlockStrategyOptions): LockStra
   return Object.assign(strategy, {
     async close(): Promise<void> {
       // quit() is refused at once by a node that is down; disconnect() then stops its reconnecting.
-      await Promise.all(nodes.map(({ client }) => client.quit().then(() => undefined, () => client.disconnect())));
+      await Promise.all(
+        nodes.map(({ client }) =>
+          client.quit().then(
+            () => undefined,
+            () => client.disconnect(),
+          ),
+        ),
+      );
     },
   });
 }

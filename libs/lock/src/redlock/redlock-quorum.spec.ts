@@ -1,9 +1,24 @@
 import {
-  clockDriftMs, describeVotes, judgeAttempt, MAX_RETRY_WINDOW_MS, quorumOf, retryDelayMs, validityMs, type NodeVote,
+  clockDriftMs,
+  describeVotes,
+  judgeAttempt,
+  MAX_RETRY_WINDOW_MS,
+  quorumOf,
+  retryDelayMs,
+  validityMs,
+  type NodeVote,
 } from './redlock-quorum';
 
 describe('quorumOf', () => {
-  it.each([[1, 1], [2, 2], [3, 2], [4, 3], [5, 3], [6, 4], [7, 4]])('of %i nodes is %i', (nodes, quorum) => {
+  it.each([
+    [1, 1],
+    [2, 2],
+    [3, 2],
+    [4, 3],
+    [5, 3],
+    [6, 4],
+    [7, 4],
+  ])('of %i nodes is %i', (nodes, quorum) => {
     expect(quorumOf(nodes)).toBe(quorum);
   });
 
@@ -32,7 +47,12 @@ describe('judgeAttempt', () => {
     [0, 1, 2, 3, 4].map((i) => (granted.includes(i) ? 'granted' : 'taken'));
 
   it('wins with a majority of grants and time left', () => {
-    expect(judgeAttempt(five(0, 2, 4), 10_000, 10)).toEqual({ acquired: true, granted: 3, quorum: 3, validityMs: 9_888 });
+    expect(judgeAttempt(five(0, 2, 4), 10_000, 10)).toEqual({
+      acquired: true,
+      granted: 3,
+      quorum: 3,
+      validityMs: 9_888,
+    });
   });
 
   it('loses one grant short of a majority', () => {
@@ -77,7 +97,8 @@ describe('retryDelayMs', () => {
 
 describe('describeVotes', () => {
   it('names each node and the tally', () => {
-    expect(describeVotes(['a:1', 'b:2', 'c:3'], ['granted', 'down', 'timeout']))
-      .toBe('1/3 granted (quorum 2): a:1=granted b:2=down c:3=timeout');
+    expect(describeVotes(['a:1', 'b:2', 'c:3'], ['granted', 'down', 'timeout'])).toBe(
+      '1/3 granted (quorum 2): a:1=granted b:2=down c:3=timeout',
+    );
   });
 });

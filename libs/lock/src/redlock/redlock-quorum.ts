@@ -29,8 +29,12 @@ export interface QuorumVerdict {
 }
 
 /** An attempt wins only with a majority of grants AND validity time left once they all came in. */
-export function judgeAttempt(votes: readonly NodeVote[], leaseMs: number, elapsedMs: number,
-  driftFactor = DEFAULT_DRIFT_FACTOR): QuorumVerdict {
+export function judgeAttempt(
+  votes: readonly NodeVote[],
+  leaseMs: number,
+  elapsedMs: number,
+  driftFactor = DEFAULT_DRIFT_FACTOR,
+): QuorumVerdict {
   const granted = votes.filter((vote) => vote === 'granted').length;
   const quorum = quorumOf(votes.length);
   const validity = validityMs(leaseMs, elapsedMs, driftFactor);
@@ -45,8 +49,12 @@ export const MAX_RETRY_WINDOW_MS = 500;
  * that split the votes do not retry in step and split them again; drawn from a window that doubles
  * with each failed attempt, so hundreds of waiters do not flood the nodes with doomed attempts.
  */
-export function retryDelayMs(jitterMs: number, attempt: number, remainingMs: number,
-  random: () => number = Math.random): number {
+export function retryDelayMs(
+  jitterMs: number,
+  attempt: number,
+  remainingMs: number,
+  random: () => number = Math.random,
+): number {
   const window = Math.min(jitterMs * 2 ** Math.min(attempt - 1, 16), Math.max(jitterMs, MAX_RETRY_WINDOW_MS));
   const delay = 1 + Math.floor(random() * window);
   return Math.max(0, Math.min(delay, remainingMs));

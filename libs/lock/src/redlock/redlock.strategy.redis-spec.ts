@@ -64,7 +64,8 @@ async function untilEveryLiveNodeVotes(): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const onAll = await redlock.run('readiness', { leaseMs: 2000, waitMs: 2000 }, async (lock) =>
-      (await valuesOn(live(), 'readiness')).every((value) => value === lock.owner));
+      (await valuesOn(live(), 'readiness')).every((value) => value === lock.owner),
+    );
     if (onAll) return;
     if (Date.now() > deadline) throw new Error('a live node never voted again');
     await sleep(100);
@@ -85,7 +86,8 @@ async function contend(over: LockStrategy[], resource: string, contenders: numbe
       await sleep(2);
       inside--;
       completed++;
-    }));
+    }),
+  );
   const outcomes = await Promise.allSettled(runs);
   return { maxInside, completed, owners: owners.size, failures: outcomes.filter((o) => o.status === 'rejected') };
 }
@@ -98,7 +100,8 @@ beforeAll(async () => {
   const sink = { emit: (event: LockEvent) => events.push(event) };
   // Two strategies on the same nodes stand for two replicas that know nothing of each other.
   strategies = [0, 1].map(() =>
-    createRedlockStrategy({ urls, events: sink, perNodeTimeoutMs: PER_NODE_TIMEOUT_MS, retryJitterMs: 20 }));
+    createRedlockStrategy({ urls, events: sink, perNodeTimeoutMs: PER_NODE_TIMEOUT_MS, retryJitterMs: 20 }),
+  );
   redlock = strategies[0];
 });
 
@@ -126,7 +129,9 @@ describe('redlock on five real Redis nodes', () => {
       await sleep(30);
       return 'done';
     });
-    await redlock.run('coupon:42', { leaseMs: 5000, waitMs: 1000 }, async (lock) => { seen.push(lock); });
+    await redlock.run('coupon:42', { leaseMs: 5000, waitMs: 1000 }, async (lock) => {
+      seen.push(lock);
+    });
 
     expect(result).toBe('done');
     expect(seen[0].strategy).toBe('redlock');
@@ -171,8 +176,9 @@ describe('redlock on five real Redis nodes', () => {
 
   it('uses a node again once it comes back', async () => {
     await Promise.all([killNode(0), killNode(1), killNode(2)]);
-    await expect(redlock.run('comeback', { leaseMs: 5000, waitMs: 0 }, async () => 'in'))
-      .rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(redlock.run('comeback', { leaseMs: 5000, waitMs: 0 }, async () => 'in')).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
     await startNode(1);
     // Only three nodes live: the lock can be had only if the restarted one votes.
     const owner = await redlock.run('comeback', { leaseMs: 5000, waitMs: 5000 }, async (lock) => {
@@ -184,8 +190,9 @@ describe('redlock on five real Redis nodes', () => {
 
   it('refuses while another owner holds a majority, and never deletes its keys', async () => {
     await Promise.all([0, 1, 2].map((i) => probes[i].set(key('foreign'), 'someone-else', 'PX', 10_000)));
-    await expect(redlock.run('foreign', { leaseMs: 5000, waitMs: 150 }, async () => 'in'))
-      .rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(redlock.run('foreign', { leaseMs: 5000, waitMs: 150 }, async () => 'in')).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
     expect(await valuesOn(live(), 'foreign')).toEqual(['someone-else', 'someone-else', 'someone-else', null, null]);
     expect(events.find((event) => event.type === 'timeout')!.detail).toContain(`127.0.0.1:${PORTS[0]}=taken`);
 
@@ -202,7 +209,9 @@ describe('redlock on five real Redis nodes', () => {
     });
     await inside;
     const started = Date.now();
-    const error = await strategies[1].run('busy', { leaseMs: 5000, waitMs: 200 }, async () => 'in').catch((e: unknown) => e);
+    const error = await strategies[1]
+      .run('busy', { leaseMs: 5000, waitMs: 200 }, async () => 'in')
+      .catch((e: unknown) => e);
     const waited = Date.now() - started;
     await holding;
 
@@ -261,7 +270,9 @@ describe('redlock on five real Redis nodes', () => {
     [0, 1, 2].forEach((i) => signalNode(i, 'SIGSTOP'));
     try {
       const started = Date.now();
-      await expect(redlock.run('hung', { leaseMs: 5000, waitMs: 0 }, async () => 'in')).rejects.toBeInstanceOf(LockTimeoutError);
+      await expect(redlock.run('hung', { leaseMs: 5000, waitMs: 0 }, async () => 'in')).rejects.toBeInstanceOf(
+        LockTimeoutError,
+      );
       expect(Date.now() - started).toBeLessThan(2 * PER_NODE_TIMEOUT_MS + 400); // slack for a loaded machine
       expect(events.find((event) => event.type === 'timeout')!.detail).toContain(`127.0.0.1:${PORTS[2]}=timeout`);
     } finally {

@@ -93,8 +93,12 @@ export class RedlockStrategy implements LockStrategy {
     return deleted.filter(Boolean).length;
   }
 
-  private emit(type: 'acquire' | 'release' | 'timeout' | 'lost', resource: string, owner: string,
-    extra: { durationMs?: number; detail?: string }): void {
+  private emit(
+    type: 'acquire' | 'release' | 'timeout' | 'lost',
+    resource: string,
+    owner: string,
+    extra: { durationMs?: number; detail?: string },
+  ): void {
     this.events.emit({ type, strategy: this.name, resource, owner, at: Date.now(), ...extra });
   }
 }

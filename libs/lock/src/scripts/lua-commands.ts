@@ -7,12 +7,28 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     lockOwnerRelease(lockKey: string, wakeChannel: string, owner: string): Result<0 | 1, Context>;
     lockReentrantAcquire(lockKey: string, owner: string, leaseMs: number): Result<number | null, Context>;
-    lockReentrantRelease(lockKey: string, wakeChannel: string, owner: string, leaseMs: number): Result<1 | 0 | -1, Context>;
+    lockReentrantRelease(
+      lockKey: string,
+      wakeChannel: string,
+      owner: string,
+      leaseMs: number,
+    ): Result<1 | 0 | -1, Context>;
     lockReentrantRenew(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
-    lockFencedAcquire(lockKey: string, fenceKey: string, owner: string, leaseMs: number): Result<[0 | 1, number], Context>;
+    lockFencedAcquire(
+      lockKey: string,
+      fenceKey: string,
+      owner: string,
+      leaseMs: number,
+    ): Result<[0 | 1, number], Context>;
     lockOwnerHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
     lockReentrantHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
-    lockFencedHandoff(lockKey: string, fenceKey: string, owner: string, nextOwner: string, leaseMs: number): Result<number, Context>;
+    lockFencedHandoff(
+      lockKey: string,
+      fenceKey: string,
+      owner: string,
+      nextOwner: string,
+      leaseMs: number,
+    ): Result<number, Context>;
   }
 }
 

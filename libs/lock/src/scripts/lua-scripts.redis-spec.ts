@@ -49,12 +49,18 @@ async function published(channel: string, work: () => Promise<unknown>): Promise
 }
 
 describe('script files', () => {
-  it.each(Object.values(LUA_COMMANDS).map(([file]) => file))('%s names KEYS, ARGV and its returns in its header', (file) => {
-    const header = readLuaScript(file).split('\n').filter((line) => line.startsWith('--')).join('\n');
-    expect(header).toMatch(/KEYS\[1\]/);
-    expect(header).toMatch(/ARGV\[1\]/);
-    expect(header).toMatch(/returns/);
-  });
+  it.each(Object.values(LUA_COMMANDS).map(([file]) => file))(
+    '%s names KEYS, ARGV and its returns in its header',
+    (file) => {
+      const header = readLuaScript(file)
+        .split('\n')
+        .filter((line) => line.startsWith('--'))
+        .join('\n');
+      expect(header).toMatch(/KEYS\[1\]/);
+      expect(header).toMatch(/ARGV\[1\]/);
+      expect(header).toMatch(/returns/);
+    },
+  );
 });
 
 describe('owner-release.lua', () => {
@@ -67,7 +73,7 @@ describe('owner-release.lua', () => {
     expect(messages).toEqual(['released']);
   });
 
-  it('returns 0 and leaves someone else\'s lock alone, without a wake-up', async () => {
+  it("returns 0 and leaves someone else's lock alone, without a wake-up", async () => {
     await redis.set(keys.lock, 'other', 'PX', 5000);
     const messages = await published(keys.wake, async () => {
       expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(0);
@@ -95,7 +101,7 @@ describe('reentrant-acquire.lua', () => {
     expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
   });
 
-  it('refuses another owner with the holder\'s remaining PTTL, changing nothing', async () => {
+  it("refuses another owner with the holder's remaining PTTL, changing nothing", async () => {
     await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 3000);
     const ttl = await redis.lockReentrantAcquire(keys.lock, 'api-2:b', 5000);
     expect(ttl).toBeGreaterThan(2900);
@@ -124,7 +130,7 @@ describe('reentrant-release.lua', () => {
     expect(messages).toEqual(['released']);
   });
 
-  it('refuses a non-owner (-1) and leaves the holder\'s count', async () => {
+  it("refuses a non-owner (-1) and leaves the holder's count", async () => {
     await redis.hset(keys.lock, 'api-1:a', 1);
     expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-2:b', 4000)).toBe(-1);
     expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
@@ -187,7 +193,7 @@ describe('fenced-acquire.lua', () => {
 });
 
 describe('a lock of the other kind (left by another strategy on the same resource)', () => {
-  it('reentrant scripts treat a string lock as someone else\'s, without WRONGTYPE', async () => {
+  it("reentrant scripts treat a string lock as someone else's, without WRONGTYPE", async () => {
     await redis.set(keys.lock, 'string-owner', 'PX', 3000);
     expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeGreaterThan(2900);
     expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 5000)).toBe(-1);
@@ -213,7 +219,7 @@ describe('owner-handoff.lua', () => {
     expect(messages).toEqual([]);
   });
 
-  it('returns 0 and changes nothing when the lock is someone else\'s, gone, or of another kind', async () => {
+  it("returns 0 and changes nothing when the lock is someone else's, gone, or of another kind", async () => {
     await redis.set(keys.lock, 'other', 'PX', 5000);
     expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
     expect(await redis.get(keys.lock)).toBe('other');
@@ -256,7 +262,7 @@ describe('fenced-handoff.lua', () => {
     expect(await redis.get(keys.lock)).toBe('next');
   });
 
-  it('returns 0 and draws no token when the lock is someone else\'s, gone, or of another kind', async () => {
+  it("returns 0 and draws no token when the lock is someone else's, gone, or of another kind", async () => {
     await redis.lockFencedAcquire(keys.lock, keys.fence, 'other', 5000);
     const counter = await redis.get(keys.fence);
     expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
@@ -286,7 +292,7 @@ describe('reentrant-handoff.lua', () => {
     expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '2' });
   });
 
-  it('returns 0 and changes nothing when the lock is someone else\'s, gone, or of another kind', async () => {
+  it("returns 0 and changes nothing when the lock is someone else's, gone, or of another kind", async () => {
     await redis.lockReentrantAcquire(keys.lock, 'api-2:x', 5000);
     expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
     expect(await redis.hgetall(keys.lock)).toEqual({ 'api-2:x': '1' });

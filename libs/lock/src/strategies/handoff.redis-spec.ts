@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import {
-  deferred, OverlapCounter, probeClient, startReplica, uniqueResource, within, type TestReplica,
+  deferred,
+  OverlapCounter,
+  probeClient,
+  startReplica,
+  uniqueResource,
+  within,
+  type TestReplica,
 } from '../../../../test/redis/lock-kit';
 import { lockKeys } from '../lock-keys';
 import { LockLostError } from '../lock.errors';
@@ -45,20 +51,24 @@ describe.each(HANDING)('%s', (name) => {
     const order: number[] = [];
     const ownLock: boolean[] = [];
     const leases: number[] = [];
-    await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
-        overlap.enter();
-        order.push(i);
-        await a.runtime.redis.ping(); // behind the hand-off script on the lock's connection
-        ownLock.push(await heldBy(lock, held.owner));
-        leases.push(await probe.pttl(lock));
-        await sleep(5);
-        overlap.leave();
-      })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
+          overlap.enter();
+          order.push(i);
+          await a.runtime.redis.ping(); // behind the hand-off script on the lock's connection
+          ownLock.push(await heldBy(lock, held.owner));
+          leases.push(await probe.pttl(lock));
+          await sleep(5);
+          overlap.leave();
+        }),
+      ),
+    );
     expect(overlap.max).toBe(1);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(ownLock).toEqual(Array(10).fill(true)); // each holder's own value, set by the hand-off
-    if (name === 'setnx') expect(leases).toEqual(Array(10).fill(-1)); // still without expiry
+    if (name === 'setnx')
+      expect(leases).toEqual(Array(10).fill(-1)); // still without expiry
     else expect(Math.min(...leases)).toBeGreaterThan(4000); // and its own full lease
     expect(handedOver(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
     expect(a.events.of('release').filter((e) => e.detail !== 'handed over')).toHaveLength(3);
@@ -71,16 +81,21 @@ describe.each(HANDING)('%s', (name) => {
     const resource = uniqueResource(`handoff-fair-${name}`);
     const overlap = new OverlapCounter();
     const holders: string[] = [];
-    await Promise.all(Array.from({ length: 40 }, (_, i) => {
-      const r = i % 2 === 0 ? a : b;
-      return r.strategy(name).run(resource, { leaseMs: 5000, waitMs: 20_000 }, async () => {
-        overlap.enter();
-        holders.push(r.runtime.replicaId);
-        await sleep(2);
-        overlap.leave();
-      });
-    }));
-    const runs = holders.reduce<number[]>((acc, id, i) => (i > 0 && id === holders[i - 1] ? [...acc.slice(0, -1), acc[acc.length - 1] + 1] : [...acc, 1]), []);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const r = i % 2 === 0 ? a : b;
+        return r.strategy(name).run(resource, { leaseMs: 5000, waitMs: 20_000 }, async () => {
+          overlap.enter();
+          holders.push(r.runtime.replicaId);
+          await sleep(2);
+          overlap.leave();
+        });
+      }),
+    );
+    const runs = holders.reduce<number[]>(
+      (acc, id, i) => (i > 0 && id === holders[i - 1] ? [...acc.slice(0, -1), acc[acc.length - 1] + 1] : [...acc, 1]),
+      [],
+    );
     expect(overlap.max).toBe(1);
     expect(holders).toHaveLength(40);
     expect(Math.max(...runs)).toBeLessThanOrEqual(limit + 1);
@@ -90,8 +105,11 @@ describe.each(HANDING)('%s', (name) => {
   it('never hands off with a limit of 0', async () => {
     const a = replica('api-1', 0);
     const resource = uniqueResource(`handoff-off-${name}`);
-    await Promise.all(Array.from({ length: 5 }, () =>
-      a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2))));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
+      ),
+    );
     expect(handedOver(a.events.events)).toHaveLength(0);
     expect(a.events.of('release')).toHaveLength(5);
   });
@@ -99,8 +117,11 @@ describe.each(HANDING)('%s', (name) => {
   it('never hands off under WAIT: the taker would skip the replica check', async () => {
     const a = replica('api-1', 8, { waitForReplicas: { replicas: 0, timeoutMs: 0 } });
     const resource = uniqueResource(`handoff-wait-${name}`);
-    await Promise.all(Array.from({ length: 5 }, () =>
-      a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2))));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
+      ),
+    );
     expect(handedOver(a.events.events)).toHaveLength(0);
   });
 });
@@ -127,7 +148,7 @@ it('owner-checked: a holder whose lease ran out cannot hand over; the waiter wai
     await bMayLeave.promise;
     bLeftAt = Date.now();
   });
-  await within(bIn.promise, 5000, 'b getting in after a\'s lease');
+  await within(bIn.promise, 5000, "b getting in after a's lease");
   const wRun = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => Date.now());
   const deadline = Date.now() + 5000;
   while (!a.runtime.queue.claimable(lock, 'owner-checked')) {
@@ -167,7 +188,7 @@ it('set-nx-px: a holder whose lease ran out cannot hand over, and its delete sti
     await bMayLeave.promise;
     overlap.leave();
   });
-  await within(bIn.promise, 5000, 'b getting in after a\'s lease');
+  await within(bIn.promise, 5000, "b getting in after a's lease");
   const wIn = deferred();
   const wRun = a.strategy('set-nx-px').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
     overlap.enter();
@@ -192,12 +213,15 @@ it('fenced: each holder handed the lock starts with its own token, greater than 
   const { fence } = lockKeys(resource);
   const tokens: (number | undefined)[] = [];
   const counterAtStart: number[] = [];
-  await Promise.all(Array.from({ length: 6 }, () =>
-    a.strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
-      tokens.push(held.fenceToken);
-      counterAtStart.push(Number(await probe.get(fence)));
-      await sleep(2);
-    })));
+  await Promise.all(
+    Array.from({ length: 6 }, () =>
+      a.strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
+        tokens.push(held.fenceToken);
+        counterAtStart.push(Number(await probe.get(fence)));
+        await sleep(2);
+      }),
+    ),
+  );
   expect(handedOver(a.events.events)).toHaveLength(5);
   const first = tokens[0]!;
   expect(tokens).toEqual([0, 1, 2, 3, 4, 5].map((i) => first + i));
@@ -242,7 +266,11 @@ it('a taker that started on a hand-off is told when the script finds the key rem
   });
   await firstIn.promise;
   const second = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
-    await within(new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))), 5000, 'the abort');
+    await within(
+      new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))),
+      5000,
+      'the abort',
+    );
     return held.signal.reason;
   });
   while (!a.runtime.queue.claimable(lock, 'owner-checked')) await sleep(1);

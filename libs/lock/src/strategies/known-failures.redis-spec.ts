@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import {
-  deferred, freezeEventLoop, OverlapCounter, probeClient, startReplica, uniqueResource, within, type TestReplica,
+  deferred,
+  freezeEventLoop,
+  OverlapCounter,
+  probeClient,
+  startReplica,
+  uniqueResource,
+  within,
+  type TestReplica,
 } from '../../../../test/redis/lock-kit';
 import { runInFlow } from '../flow-context';
 import { lockKeys } from '../lock-keys';
@@ -39,14 +46,15 @@ describe('setnx: a holder that crashes', () => {
     await a.close(); // the process is gone: it will never DEL
     expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1);
     for (let i = 0; i < 2; i++) {
-      await expect(b.strategy('setnx').run(resource, { leaseMs: 100, waitMs: 250 }, async () => 'in'))
-        .rejects.toBeInstanceOf(LockTimeoutError);
+      await expect(
+        b.strategy('setnx').run(resource, { leaseMs: 100, waitMs: 250 }, async () => 'in'),
+      ).rejects.toBeInstanceOf(LockTimeoutError);
     }
     never.resolve();
     await crashed;
   });
 
-  it('set-nx-px fixes it: the crashed holder\'s lock expires after its lease', async () => {
+  it("set-nx-px fixes it: the crashed holder's lock expires after its lease", async () => {
     const resource = uniqueResource('set-nx-px-crash');
     const holding = deferred();
     const never = deferred();
@@ -56,7 +64,9 @@ describe('setnx: a holder that crashes', () => {
     });
     await holding.promise;
     await a.close();
-    await expect(b.strategy('set-nx-px').run(resource, { leaseMs: 200, waitMs: 2000 }, async () => 'in')).resolves.toBe('in');
+    await expect(b.strategy('set-nx-px').run(resource, { leaseMs: 200, waitMs: 2000 }, async () => 'in')).resolves.toBe(
+      'in',
+    );
     never.resolve();
     await crashed;
   });
@@ -77,12 +87,16 @@ async function slowHolder(name: string, leaseMs = 150) {
     aLock = lock;
     overlap.enter();
     // Another request (its own flow) on another replica.
-    bRun.resolve(runInFlow(() => b.strategy(name).run(resource, { leaseMs: 10_000, waitMs: 5000 }, async (lock) => {
-      overlap.enter();
-      bEntered.resolve(lock);
-      await bMayLeave.promise;
-      overlap.leave();
-    })));
+    bRun.resolve(
+      runInFlow(() =>
+        b.strategy(name).run(resource, { leaseMs: 10_000, waitMs: 5000 }, async (lock) => {
+          overlap.enter();
+          bEntered.resolve(lock);
+          await bMayLeave.promise;
+          overlap.leave();
+        }),
+      ),
+    );
     await within(bEntered.promise, 5000, 'the second holder getting in');
     overlap.leave();
   });
@@ -99,7 +113,7 @@ async function slowHolder(name: string, leaseMs = 150) {
 }
 
 describe('holder slower than its fixed lease', () => {
-  it('set-nx-px: two holders overlap, and the first one\'s release deletes the second one\'s lock', async () => {
+  it("set-nx-px: two holders overlap, and the first one's release deletes the second one's lock", async () => {
     const { resource, overlap, bLock, afterFirstRelease } = await slowHolder('set-nx-px');
     expect(overlap.max).toBe(2);
     const [foreign] = a.events.of('foreign-delete', resource);
@@ -211,7 +225,11 @@ describe('watchdog', () => {
       freezeEventLoop(2.5 * leaseMs); // nothing runs: no renewal, the lease runs out in Redis
       frozeUntil = Date.now();
       await within(bEntered.promise, 5000, 'b getting in after the freeze');
-      await within(new Promise((r) => (lock.signal.aborted ? r(0) : lock.signal.addEventListener('abort', r))), 5000, 'the abort');
+      await within(
+        new Promise((r) => (lock.signal.aborted ? r(0) : lock.signal.addEventListener('abort', r))),
+        5000,
+        'the abort',
+      );
       overlap.leave();
     });
     await holding.promise;
@@ -254,24 +272,31 @@ describe('fenced', () => {
   it('hands out strictly increasing tokens, in the order holders get in', async () => {
     const resource = uniqueResource('fence-order');
     const tokens: number[] = [];
-    await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      [a, b][i % 2].strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (lock) => {
-        tokens.push(lock.fenceToken!);
-        await sleep(1);
-      })));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        [a, b][i % 2].strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (lock) => {
+          tokens.push(lock.fenceToken!);
+          await sleep(1);
+        }),
+      ),
+    );
     expect(tokens).toHaveLength(30);
     for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1]);
   });
 });
 
 async function untilSubscribed(channel: string): Promise<void> {
-  await within((async () => {
-    for (;;) {
-      const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
-      if (subscribers > 0) return;
-      await sleep(2);
-    }
-  })(), 5000, 'a waiter subscribing');
+  await within(
+    (async () => {
+      for (;;) {
+        const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
+        if (subscribers > 0) return;
+        await sleep(2);
+      }
+    })(),
+    5000,
+    'a waiter subscribing',
+  );
 }
 
 /** Who holds the lock now, read from Redis: the string's value or the hash's one field. */

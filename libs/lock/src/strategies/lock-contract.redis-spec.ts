@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import {
-  deferred, OverlapCounter, probeClient, REDIS_STRATEGIES, startReplica, uniqueResource, within, type TestReplica,
+  deferred,
+  OverlapCounter,
+  probeClient,
+  REDIS_STRATEGIES,
+  startReplica,
+  uniqueResource,
+  within,
+  type TestReplica,
 } from '../../../../test/redis/lock-kit';
 import { lockKeys } from '../lock-keys';
 import { LockTimeoutError } from '../lock.errors';
@@ -36,13 +43,17 @@ afterEach(async () => {
 /** Waits until someone is subscribed to the lock's wake-up channel: a waiter is asleep. */
 async function untilSomeoneWaits(resource: string): Promise<void> {
   const channel = lockKeys(resource).wake;
-  await within((async () => {
-    for (;;) {
-      const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
-      if (subscribers > 0) return;
-      await sleep(2);
-    }
-  })(), 5000, 'a waiter subscribing');
+  await within(
+    (async () => {
+      for (;;) {
+        const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
+        if (subscribers > 0) return;
+        await sleep(2);
+      }
+    })(),
+    5000,
+    'a waiter subscribing',
+  );
 }
 
 describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
@@ -83,7 +94,8 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     });
     await holding.promise;
     const started = Date.now();
-    const next = () => replicas[1].strategy(name).run(resource, { leaseMs, waitMs: 4 * leaseMs }, async () => Date.now() - started);
+    const next = () =>
+      replicas[1].strategy(name).run(resource, { leaseMs, waitMs: 4 * leaseMs }, async () => Date.now() - started);
     try {
       if (name === 'setnx') {
         expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1); // no expiry at all
@@ -104,7 +116,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     }
   });
 
-  it('gives up after waitMs with LockTimeoutError and the holder\'s remaining TTL', async () => {
+  it("gives up after waitMs with LockTimeoutError and the holder's remaining TTL", async () => {
     const resource = uniqueResource(`timeout-${name}`);
     const done = deferred();
     const holding = deferred();
@@ -115,9 +127,14 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     await holding.promise;
     const started = Date.now();
     // Two waiters on one replica: the head contends in Redis, the second waits in the local line.
-    const errors = await Promise.all([0, 1].map(() => replicas[1].strategy(name)
-      .run(resource, { leaseMs: 5000, waitMs: 150 }, async () => 'got in')
-      .catch((e: unknown) => e)));
+    const errors = await Promise.all(
+      [0, 1].map(() =>
+        replicas[1]
+          .strategy(name)
+          .run(resource, { leaseMs: 5000, waitMs: 150 }, async () => 'got in')
+          .catch((e: unknown) => e),
+      ),
+    );
     const waited = Date.now() - started;
     done.resolve();
     await holder;
@@ -132,7 +149,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     expect(waited).toBeLessThan(600);
   });
 
-  it('wakes a waiter within a few ms of the release, not after the holder\'s TTL', async () => {
+  it("wakes a waiter within a few ms of the release, not after the holder's TTL", async () => {
     const resource = uniqueResource(`wake-${name}`);
     const release = deferred();
     let releasedAt = 0;

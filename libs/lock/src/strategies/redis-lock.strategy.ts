@@ -72,7 +72,11 @@ export abstract class RedisLockStrategy implements LockStrategy {
     return this.guard(resource, () => this.releaseVerb(lockKeys(resource), owner, leaseMs));
   }
 
-  private async runInFlow<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
+  private async runInFlow<T>(
+    resource: string,
+    options: LockOptions,
+    critical: (lock: HeldLock) => Promise<T>,
+  ): Promise<T> {
     const keys = lockKeys(resource);
     const owner = this.ownerValue();
     const started = Date.now();
@@ -127,11 +131,18 @@ export abstract class RedisLockStrategy implements LockStrategy {
     return hold;
   }
 
-  private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, acquiredAt: number, leaseFrom: number): Promise<void> {
+  private async releaseHold(
+    hold: Hold,
+    keys: LockKeys,
+    leaseMs: number,
+    acquiredAt: number,
+    leaseFrom: number,
+  ): Promise<void> {
     try {
       await this.beforeRelease(hold);
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
-      const outcome = (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
+      const outcome =
+        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
@@ -209,7 +220,9 @@ export abstract class RedisLockStrategy implements LockStrategy {
     const acknowledged = await waitReplicas(this.runtime.redis, wanted.replicas, wanted.timeoutMs);
     if (acknowledged >= wanted.replicas) return attempt;
     await this.releaseVerb(keys, owner, leaseMs);
-    this.emit('replicas-missing', keys.resource, owner, { detail: `${acknowledged}/${wanted.replicas} replicas acknowledged` });
+    this.emit('replicas-missing', keys.resource, owner, {
+      detail: `${acknowledged}/${wanted.replicas} replicas acknowledged`,
+    });
     return { acquired: false, holderTtlMs: -2 };
   }
 
@@ -221,7 +234,12 @@ export abstract class RedisLockStrategy implements LockStrategy {
     }
   }
 
-  protected emit(type: LockEventType, resource: string, owner: string, extra: { durationMs?: number; detail?: string } = {}): void {
+  protected emit(
+    type: LockEventType,
+    resource: string,
+    owner: string,
+    extra: { durationMs?: number; detail?: string } = {},
+  ): void {
     this.events.emit({ type, strategy: this.name, resource, owner, at: Date.now(), ...extra });
   }
 }

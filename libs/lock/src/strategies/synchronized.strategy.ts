@@ -32,12 +32,26 @@ export class SynchronizedStrategy implements LockStrategy {
       throw new LockTimeoutError(resource, Date.now() - started);
     }
     const acquiredAt = Date.now();
-    this.events.emit({ type: 'acquire', strategy: this.name, resource, owner: '', at: acquiredAt, durationMs: acquiredAt - started });
+    this.events.emit({
+      type: 'acquire',
+      strategy: this.name,
+      resource,
+      owner: '',
+      at: acquiredAt,
+      durationMs: acquiredAt - started,
+    });
     try {
       return await critical({ strategy: this.name, resource, owner: '', signal: neverAborted });
     } finally {
       release();
-      this.events.emit({ type: 'release', strategy: this.name, resource, owner: '', at: Date.now(), durationMs: Date.now() - acquiredAt });
+      this.events.emit({
+        type: 'release',
+        strategy: this.name,
+        resource,
+        owner: '',
+        at: Date.now(),
+        durationMs: Date.now() - acquiredAt,
+      });
     }
   }
 

@@ -46,7 +46,9 @@ describe.each(STRATEGIES)('%s with waitForReplicas', (name) => {
 
   beforeEach(() => {
     runtime = LockRuntime.connect({
-      redisUrl: `redis://127.0.0.1:${PRIMARY}`, replicaId: 'api-1', waitForReplicas: { replicas: 1, timeoutMs: 100 },
+      redisUrl: `redis://127.0.0.1:${PRIMARY}`,
+      replicaId: 'api-1',
+      waitForReplicas: { replicas: 1, timeoutMs: 100 },
     });
     events = new RecordingSink();
     strategy = strategiesOf(runtime, events).get(name)!;
@@ -56,7 +58,8 @@ describe.each(STRATEGIES)('%s with waitForReplicas', (name) => {
   it('acquires once the replica has the lock', async () => {
     const resource = uniqueResource(`wait-${name}`);
     const onReplica = await strategy.run(resource, { leaseMs: 5000, waitMs: 1000 }, () =>
-      replicaProbe.exists(lockKeys(resource).lock));
+      replicaProbe.exists(lockKeys(resource).lock),
+    );
     expect(onReplica).toBe(1);
   });
 
@@ -65,7 +68,9 @@ describe.each(STRATEGIES)('%s with waitForReplicas', (name) => {
     signalServer(replica, 'SIGSTOP');
     let outcome: unknown;
     try {
-      outcome = await strategy.run(resource, { leaseMs: 5000, waitMs: 350 }, async () => 'acquired').catch((e: unknown) => e);
+      outcome = await strategy
+        .run(resource, { leaseMs: 5000, waitMs: 350 }, async () => 'acquired')
+        .catch((e: unknown) => e);
     } finally {
       signalServer(replica, 'SIGCONT');
     }
@@ -81,7 +86,8 @@ it('without the option, the same frozen replica does not stop an acquire (the ri
   const resource = uniqueResource('wait-off');
   signalServer(replica, 'SIGSTOP');
   try {
-    const outcome = await strategiesOf(runtime).get('owner-checked')!
+    const outcome = await strategiesOf(runtime)
+      .get('owner-checked')!
       .run(resource, { leaseMs: 5000, waitMs: 350 }, async () => 'acquired');
     expect(outcome).toBe('acquired');
   } finally {

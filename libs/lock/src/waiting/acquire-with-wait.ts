@@ -26,7 +26,6 @@ export interface WaitPlan {
   heldHere?(): boolean;
 }
 
-
 /**
  * Acquire, waiting up to waitMs. Within the process, contenders line up (FIFO) and only the head
  * tries Redis. The head subscribes to the lock's wake-up channel before retrying (so a release
@@ -44,7 +43,12 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
   const slot = plan.handoff && new HandoffSlot(plan.handoff.kind, plan.handoff.owner, plan.handoff.leaseMs);
   // A claimed slot is settled by the holder within one script call; until then nothing we saw counts.
   const handedOver = async () => slot !== undefined && (await slot.handed());
-  const handed = (): Attempt => ({ acquired: true, handedOver: true, sentAt: slot!.leaseFrom, fenceToken: slot!.fenceToken });
+  const handed = (): Attempt => ({
+    acquired: true,
+    handedOver: true,
+    sentAt: slot!.leaseFrom,
+    fenceToken: slot!.fenceToken,
+  });
   let listener: WakeListener | undefined;
   try {
     if (!(await place.turn)) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
@@ -68,7 +72,8 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
           // The release that ended our run was published before NUMSUB ran, so its wake-up (if
           // we got it at all) is in by now: only a later release, someone else's, wakes us here.
           listener.mark();
-          if (others > 0) await listener.wait(Math.min(plan.yieldMs ?? DEFAULT_YIELD_MS, Math.max(0, deadline - Date.now())));
+          if (others > 0)
+            await listener.wait(Math.min(plan.yieldMs ?? DEFAULT_YIELD_MS, Math.max(0, deadline - Date.now())));
           listener.mark();
         }
         attempt = await plan.attempt();

@@ -19,7 +19,7 @@ describe('HandoffSlot', () => {
     expect(s.isOpen).toBe(false);
   });
 
-  it('opens again when the holder\'s script refused: the waiter goes on by itself', async () => {
+  it("opens again when the holder's script refused: the waiter goes on by itself", async () => {
     const s = slot();
     s.claim();
     const handed = s.handed();

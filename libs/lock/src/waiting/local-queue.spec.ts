@@ -80,7 +80,7 @@ describe('LocalQueue', () => {
 });
 
 describe('LocalQueue hand-offs', () => {
-  it('offers the head\'s slot to a holder of the same kind only', async () => {
+  it("offers the head's slot to a holder of the same kind only", async () => {
     const queue = new LocalQueue(8);
     const head = queue.enter('k', 1000);
     const second = queue.enter('k', 1000);

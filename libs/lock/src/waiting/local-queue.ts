@@ -50,10 +50,13 @@ export class LocalQueue {
     line.push(waiter);
     if (line.length === 1) waiter.admit(true);
     else {
-      waiter.timer = setTimeout(() => {
-        this.remove(key, waiter);
-        waiter.admit(false);
-      }, Math.max(0, timeoutMs));
+      waiter.timer = setTimeout(
+        () => {
+          this.remove(key, waiter);
+          waiter.admit(false);
+        },
+        Math.max(0, timeoutMs),
+      );
     }
     return {
       turn,

@@ -1,7 +1,7 @@
 import { sleepBound } from './acquire-with-wait';
 
 describe('sleepBound', () => {
-  it('sleeps until the holder\'s lease ends, within the budget', () => {
+  it("sleeps until the holder's lease ends, within the budget", () => {
     expect(sleepBound(120, 1000)).toBe(120);
     expect(sleepBound(5000, 300)).toBe(300);
   });

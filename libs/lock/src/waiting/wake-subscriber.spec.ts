@@ -67,7 +67,7 @@ describe('WakeSubscriber', () => {
     expect(connection.unsubscribes).toEqual(['lock:{a}:wake']);
   });
 
-  it('without linger, the last listener\'s close unsubscribes at once: an idle process must not look like a waiting one', async () => {
+  it("without linger, the last listener's close unsubscribes at once: an idle process must not look like a waiting one", async () => {
     const first = await subscriber.listen('lock:{a}:wake');
     const second = await subscriber.listen('lock:{a}:wake');
     first.close(false);

@@ -30,7 +30,10 @@ const WRITE_SQL = `
  * row) is empty.
  */
 export async function readModifyWrite(db: DataSource, req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
-  const [row] = await preparedQuery<{ idx: number; stock: number; at: string }>(db, 'rmw-read', READ_SQL, [req.couponId, req.segment ?? null]);
+  const [row] = await preparedQuery<{ idx: number; stock: number; at: string }>(db, 'rmw-read', READ_SQL, [
+    req.couponId,
+    req.segment ?? null,
+  ]);
   if (!row) return null;
   await hooks.work();
   if (hooks.signal?.aborted) throw new CommitAbortedError({ cause: hooks.signal.reason });
@@ -38,7 +41,14 @@ export async function readModifyWrite(db: DataSource, req: GrantRequest, hooks: 
   let written: { remaining: number }[];
   try {
     written = await preparedQuery(db, 'rmw-write', WRITE_SQL, [
-      req.couponId, row.idx, row.stock - 1, req.userId, req.strategy, req.replica, row.at, fence ?? null,
+      req.couponId,
+      row.idx,
+      row.stock - 1,
+      req.userId,
+      req.strategy,
+      req.replica,
+      row.at,
+      fence ?? null,
     ]);
   } catch (error) {
     if (isUniqueViolation(error, 'grants_one_per_user')) throw new DuplicateGrantError(req.couponId, req.userId);

@@ -16,7 +16,11 @@ export async function selectForUpdate(db: DataSource, req: GrantRequest, hooks: 
     );
     if (!row) return null;
     await hooks.work();
-    await tx.query('UPDATE stock_segments SET stock = $3 WHERE coupon_id = $1 AND idx = $2', [req.couponId, row.idx, row.stock - 1]);
+    await tx.query('UPDATE stock_segments SET stock = $3 WHERE coupon_id = $1 AND idx = $2', [
+      req.couponId,
+      row.idx,
+      row.stock - 1,
+    ]);
     const remaining = await insertGrant(tx, req, row.idx, row.at);
     return { segment: row.idx, remaining };
   });

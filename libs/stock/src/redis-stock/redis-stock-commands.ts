@@ -11,7 +11,11 @@ declare module 'ioredis' {
   }
 }
 
-const SCRIPTS = { stockTake: 'stock-take.lua', stockGiveBack: 'stock-give-back.lua', stockLoad: 'stock-load.lua' } as const;
+const SCRIPTS = {
+  stockTake: 'stock-take.lua',
+  stockGiveBack: 'stock-give-back.lua',
+  stockLoad: 'stock-load.lua',
+} as const;
 
 /** Registers the stock scripts on a client once (ioredis then runs them by SHA, loading on NOSCRIPT). */
 export function defineStockCommands(client: Redis): void {

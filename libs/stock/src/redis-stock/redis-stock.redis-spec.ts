@@ -57,7 +57,9 @@ describe('RedisStock', () => {
     const stock = new RedisStock(redis, db);
     const answers = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => stock.take(req(`u${i}`))));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(50);
-    expect(answers.filter((a) => a.status === 'rejected' && (a.reason as { code: string }).code === 'STOCK.SOLD_OUT')).toHaveLength(150);
+    expect(
+      answers.filter((a) => a.status === 'rejected' && (a.reason as { code: string }).code === 'STOCK.SOLD_OUT'),
+    ).toHaveLength(150);
     expect(db.stock).toBe(0);
     expect(await stock.counter(couponId)).toBe(0);
   });

@@ -68,4 +68,3 @@ export class RedisStock {
     await this.redis.stockGiveBack(key).catch(() => undefined);
   }
 }
-

@@ -14,7 +14,12 @@ export class CreateCouponDto {
   @Max(10_000_000)
   stock: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 64, default: 1, description: 'stock rows, one lock each under `segmented`' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 64,
+    default: 1,
+    description: 'stock rows, one lock each under `segmented`',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
