@@ -85,7 +85,7 @@ describe('assembleResult', () => {
 
 describe('resolveStrategies', () => {
   const api = {
-    strategies: async () => [{ name: 'none' }, { name: 'setnx' }, { name: 'redis-lua' }],
+    strategies: () => Promise.resolve([{ name: 'none' }, { name: 'setnx' }, { name: 'redis-lua' }]),
   } as unknown as ApiClient;
 
   it('takes every strategy the API lists, newcomers included, when none is asked for', async () => {

@@ -70,7 +70,7 @@ async function runStrategy(
     // A fresh coupon per round: the measured one starts from full stock with no grant and no lock key.
     const coupon = await api.createCoupon(`bench ${strategy} ${phase} ${userPrefix}`, settings.stock, segments);
     const outcome = await runRound({
-      url: `${target.nginxUrl}/coupons/${coupon.id}/grab?${new URLSearchParams(query)}`,
+      url: `${target.nginxUrl}/coupons/${coupon.id}/grab?${new URLSearchParams(query).toString()}`,
       amount,
       connections: settings.connections,
       userPrefix: `${userPrefix}-${phase}`,

@@ -13,7 +13,8 @@ export function sparePorts(env: NodeJS.ProcessEnv = process.env): number[] {
 
 export interface OpenContext {
   readonly ctx: StepContext;
-  close(): void;
+  /** A plain function, so callers may destructure it. */
+  readonly close: () => void;
 }
 
 /** Connects to the stack: its API through nginx and per replica, its Redis, its control endpoint. */

@@ -8,11 +8,12 @@ const step = (over: Partial<Step>): Step => ({
   explain: 'E',
   expected: 'X',
   requires: [],
-  run: async () => ({
-    observed: { a: 1 },
-    checks: [{ what: 'a', expected: '1', observed: 1, pass: true }],
-    summary: 'ok',
-  }),
+  run: () =>
+    Promise.resolve({
+      observed: { a: 1 },
+      checks: [{ what: 'a', expected: '1', observed: 1, pass: true }],
+      summary: 'ok',
+    }),
   ...over,
 });
 
@@ -25,14 +26,15 @@ describe('runStep', () => {
   it('fails a step with a failing check, naming it in the verdict', async () => {
     const result = await runStep(
       step({
-        run: async () => ({
-          observed: {},
-          summary: '',
-          checks: [
-            { what: 'a', expected: '1', observed: 1, pass: true },
-            { what: 'holders', expected: '≥ 2', observed: 1, pass: false },
-          ],
-        }),
+        run: () =>
+          Promise.resolve({
+            observed: {},
+            summary: '',
+            checks: [
+              { what: 'a', expected: '1', observed: 1, pass: true },
+              { what: 'holders', expected: '≥ 2', observed: 1, pass: false },
+            ],
+          }),
       }),
       ctx,
     );
@@ -41,7 +43,7 @@ describe('runStep', () => {
   });
 
   it('never passes a step that checked nothing', async () => {
-    const result = await runStep(step({ run: async () => ({ observed: {}, checks: [], summary: '' }) }), ctx);
+    const result = await runStep(step({ run: () => Promise.resolve({ observed: {}, checks: [], summary: '' }) }), ctx);
     expect(result.status).toBe('failed');
   });
 
@@ -50,9 +52,9 @@ describe('runStep', () => {
     const result = await runStep(
       step({
         requires: ['none', 'redlock'],
-        run: async () => {
+        run: () => {
           ran = true;
-          return { observed: {}, checks: [], summary: '' };
+          return Promise.resolve({ observed: {}, checks: [], summary: '' });
         },
       }),
       ctx,
@@ -64,9 +66,7 @@ describe('runStep', () => {
   it('turns a thrown error into an error result', async () => {
     const result = await runStep(
       step({
-        run: async () => {
-          throw new TypeError('boom');
-        },
+        run: () => Promise.reject(new TypeError('boom')),
       }),
       ctx,
     );
@@ -78,9 +78,7 @@ describe('runStep', () => {
     const skip = await runStep(step({ requires: ['redlock'] }), ctx);
     const error = await runStep(
       step({
-        run: async () => {
-          throw new Error('x');
-        },
+        run: () => Promise.reject(new Error('x')),
       }),
       ctx,
     );

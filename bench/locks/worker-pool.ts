@@ -21,7 +21,7 @@ export class WorkerPool {
   async run(configs: readonly WorkerConfig[]): Promise<WorkerReport[]> {
     const ready = this.children.map((child) => this.next(child, 'ready'));
     const reports = this.children.map((child) => this.next(child, 'report'));
-    reports.forEach((r) => r.catch(() => undefined)); // awaited below, after 'ready'
+    for (const r of reports) r.catch(() => undefined); // awaited below, after 'ready'
     this.children.forEach((child, i) => this.send(child, { type: 'run', config: configs[i] }));
     await Promise.all(ready);
     for (const child of this.children) this.send(child, { type: 'go' });

@@ -23,7 +23,11 @@ describe('renderTable', () => {
   it('colours only failing cells red when asked', () => {
     expect(table).not.toContain('\x1b[31m');
     const coloured = renderTable(threeStrategies(), true);
-    const redCells = coloured.match(/\x1b\[31m[^\x1b]*/g)!.map((c) => c.replace('\x1b[31m', '').trim());
+    // What follows each red start, up to the next escape (the reset).
+    const redCells = coloured
+      .split('\x1b[31m')
+      .slice(1)
+      .map((c) => c.split('\x1b')[0].trim());
     expect(redCells).toEqual(['OVERSOLD + LOST UPDATES', '277', '489']);
   });
 });

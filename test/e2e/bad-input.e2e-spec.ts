@@ -1,6 +1,6 @@
 import { audit } from './support/grabs';
 import { startChaosOffReplica, type ExtraReplica } from './support/extra-replica';
-import { admin, createCoupon, http, testStack, type StackInfo } from './support/stack';
+import { admin, createCoupon, http, testStack, type ErrorBody, type StackInfo } from './support/stack';
 
 jest.setTimeout(120_000);
 
@@ -123,7 +123,7 @@ describe("hostile requests get the contract's 4xx and change nothing", () => {
   it.each(HOSTILE)('$name → $status $code', async (row) => {
     const before = await audit(info, couponId);
     const path = (row.path ?? '/coupons/:id/grab').replace(':id', String(couponId));
-    const res = await http(
+    const res = await http<ErrorBody>(
       row.method ?? 'POST',
       `${info.nginxUrl}${path}${row.query ? `?${row.query}` : ''}`,
       row.body,
@@ -137,7 +137,7 @@ describe("hostile requests get the contract's 4xx and change nothing", () => {
 
   it('a repeated grab by the same user is a 409 duplicate and changes nothing', async () => {
     const before = await audit(info, couponId);
-    const res = await http('POST', `${info.nginxUrl}/coupons/${couponId}/grab?strategy=watchdog`, {
+    const res = await http<ErrorBody>('POST', `${info.nginxUrl}/coupons/${couponId}/grab?strategy=watchdog`, {
       userId: 'first-buyer',
     });
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 409, code: 'GRANT.DUPLICATE' });
@@ -155,9 +155,11 @@ describe("hostile requests get the contract's 4xx and change nothing", () => {
       'refuses %s with 403',
       async (option) => {
         const before = await audit(info, couponId);
-        const res = await http('POST', `${replica.url}/coupons/${couponId}/grab?strategy=watchdog&${option}`, {
-          userId: 'chaos-tester',
-        });
+        const res = await http<ErrorBody>(
+          'POST',
+          `${replica.url}/coupons/${couponId}/grab?strategy=watchdog&${option}`,
+          { userId: 'chaos-tester' },
+        );
         expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: 'CHAOS.DISABLED' });
         expect(await audit(info, couponId)).toEqual(before);
       },

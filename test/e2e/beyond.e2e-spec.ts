@@ -1,12 +1,12 @@
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { audit, burst } from './support/grabs';
+import { audit, burst, type GrabAnswer } from './support/grabs';
 import { control, createCoupon, http, testStack, type StackInfo } from './support/stack';
 
 jest.setTimeout(120_000);
 
 const grab = (base: string, id: number | string, userId: string, query: string) =>
-  http('POST', `${base}/coupons/${id}/grab?${query}`, { userId });
+  http<GrabAnswer>('POST', `${base}/coupons/${id}/grab?${query}`, { userId });
 
 async function metric(info: StackInfo, name: string): Promise<number> {
   let total = 0;
@@ -85,7 +85,7 @@ describe('db-optimistic counts its retries', () => {
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
-    const retries = answers.reduce((sum, a) => sum + a.body.retries, 0);
+    const retries = answers.reduce((sum, a) => sum + a.body.retries!, 0);
     expect(retries).toBeGreaterThan(0);
     expect((await metric(info, 'oversell_optimistic_retries_total')) - before).toBe(retries);
     expect(await audit(info, coupon.id)).toMatchObject({ grants: 30, stock: 0, lostUpdates: 0 });

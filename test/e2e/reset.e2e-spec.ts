@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { audit, burst } from './support/grabs';
-import { admin, createCoupon, http, testStack, type StackInfo } from './support/stack';
+import { admin, createCoupon, http, testStack, type Coupon, type ErrorBody, type StackInfo } from './support/stack';
 
 jest.setTimeout(120_000);
 
-const reset = (info: StackInfo, id: number | string, body: unknown) =>
-  http('POST', `${info.nginxUrl}/coupons/${id}/reset`, body, admin(info));
+const reset = <T = Coupon>(info: StackInfo, id: number | string, body: unknown) =>
+  http<T>('POST', `${info.nginxUrl}/coupons/${id}/reset`, body, admin(info));
 
 async function healthy(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -75,7 +75,7 @@ describe('POST /coupons/:id/reset', () => {
 
   it('answers 404 for an unknown coupon and touches nothing', async () => {
     const info = testStack();
-    const res = await reset(info, 999_999_999, { stock: 1 });
+    const res = await reset<ErrorBody>(info, 999_999_999, { stock: 1 });
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: 'COUPON.NOT_FOUND' });
   });
 });

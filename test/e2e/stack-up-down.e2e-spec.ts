@@ -39,7 +39,8 @@ const allPids = (info: StackInfo) => [
 
 function developerStackRuns(): boolean {
   try {
-    return isSupervisor(JSON.parse(readFileSync(join(ROOT, '.stack', 'stack.json'), 'utf8')).supervisorPid);
+    const running = JSON.parse(readFileSync(join(ROOT, '.stack', 'stack.json'), 'utf8')) as StackInfo;
+    return isSupervisor(running.supervisorPid);
   } catch {
     return false;
   }

@@ -36,6 +36,7 @@ describe("the rest of the contract's surface, through nginx and on one replica",
     expect(res.status).toBe(200);
     expect(res.body.map((s) => s.name)).toEqual(CONTRACT_STRATEGIES);
     for (const s of res.body)
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- @types/jest types asymmetric matchers as any
       expect(s).toEqual({ name: s.name, fixes: expect.stringMatching(/\w/), breaks: expect.stringMatching(/\w/) });
   });
 
@@ -99,6 +100,7 @@ describe("the rest of the contract's surface, through nginx and on one replica",
   it('answers an unknown route with a JSON error naming the replica, and an admin call without its token with 401', async () => {
     const lost = await http('GET', `${info.nginxUrl}/no-such-route`);
     expect(lost.status).toBe(404);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- @types/jest types asymmetric matchers as any
     expect(lost.body).toEqual({ code: 'ROUTE.NOT_FOUND', message: expect.any(String) });
     expect(lost.headers.get('x-replica')).toMatch(/^api-[123]$/);
     expect((await http('POST', `${info.nginxUrl}/coupons`, { stock: 1 })).status).toBe(401);

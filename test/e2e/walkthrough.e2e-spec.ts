@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { openContext, type OpenContext } from '../../walkthrough/context';
+import type { JsonReport } from '../../walkthrough/report/json';
 import { runStep } from '../../walkthrough/runner';
 import { allSteps } from '../../walkthrough/steps';
 import { e2eStackDir, testStack } from './support/stack';
@@ -80,7 +81,7 @@ describe('the walkthrough, every step on the real stack', () => {
         );
         expect(stdout).toContain('set-nx-px');
         expect(stdout).toContain('Verdict: as expected');
-        const report = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+        const report = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as JsonReport;
         expect(report.passed).toBe(true);
         expect(report.steps).toHaveLength(1);
         expect(report.steps[0]).toMatchObject({ name: 'set-nx-px', status: 'passed', verdict: 'as expected' });

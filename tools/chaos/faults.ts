@@ -26,7 +26,7 @@ export const FAULTS: Readonly<Record<FaultName, Fault>> = {
     inject: async (info) => {
       await control(info, `/replicas/${victim(info)}/kill?wait=0`);
     },
-    heal: async () => undefined,
+    heal: () => Promise.resolve(),
   },
   'redis-restart': {
     name: 'redis-restart',

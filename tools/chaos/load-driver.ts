@@ -27,8 +27,8 @@ export interface RequestRecord {
 export interface LoadRun {
   /** Resolves with every request, in the order they were sent. */
   readonly done: Promise<RequestRecord[]>;
-  /** ms since the start of the run. */
-  elapsedMs(): number;
+  /** ms since the start of the run (a plain function: it is handed around on its own). */
+  readonly elapsedMs: () => number;
 }
 
 async function grabOnce(url: string, userId: string, timeoutMs: number): Promise<Outcome> {
@@ -58,7 +58,7 @@ async function grabOnce(url: string, userId: string, timeoutMs: number): Promise
 export function startLoad(plan: LoadPlan): LoadRun {
   const startedAt = performance.now();
   const elapsedMs = () => performance.now() - startedAt;
-  const records: RequestRecord[] = new Array(plan.requests);
+  const records = new Array<RequestRecord>(plan.requests);
   let next = 0;
 
   const worker = async () => {

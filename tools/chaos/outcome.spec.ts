@@ -1,6 +1,8 @@
 import { judge, label, type Outcome } from './outcome';
 
 const answer = (status: number, code?: string): Outcome => ({ kind: 'answer', status, code });
+const broken = (reason: string): Outcome => ({ kind: 'broken', reason });
+const timeout: Outcome = { kind: 'timeout' };
 
 describe('judge', () => {
   it.each([
@@ -16,10 +18,10 @@ describe('judge', () => {
     [answer(503), false, 'unclear'], // a 503 without a contract body (nginx's own) is not the API's answer
     [answer(502), false, 'unclear'],
     [answer(502), true, 'died-with-replica'],
-    [{ kind: 'broken', reason: 'ECONNRESET' } as Outcome, false, 'unclear'],
-    [{ kind: 'broken', reason: 'ECONNRESET' } as Outcome, true, 'died-with-replica'],
-    [{ kind: 'timeout' } as Outcome, false, 'unclear'],
-    [{ kind: 'timeout' } as Outcome, true, 'unclear'],
+    [broken('ECONNRESET'), false, 'unclear'],
+    [broken('ECONNRESET'), true, 'died-with-replica'],
+    [timeout, false, 'unclear'],
+    [timeout, true, 'unclear'],
   ])('%j (in flight at a kill: %s) is %s', (outcome, inFlight, verdict) => {
     expect(judge(outcome, inFlight)).toBe(verdict);
   });

@@ -95,7 +95,7 @@ export async function runScenario(
   const restartsBefore = await restarts(info);
 
   const load = startLoad({
-    url: `${info.nginxUrl}/coupons/${coupon.id}/grab?${query}`,
+    url: `${info.nginxUrl}/coupons/${coupon.id}/grab?${query.toString()}`,
     requests: options.requests,
     concurrency: options.concurrency,
     ratePerSec: options.ratePerSec,

@@ -5,7 +5,7 @@ type Handler = (supervisor: Supervisor, params: string[], query: URLSearchParams
 
 // Fault injection for the walkthrough, the bench and the fault tests. Every answer is JSON.
 const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
-  { method: 'GET', path: /^\/state$/, handler: async (s) => s.state() },
+  { method: 'GET', path: /^\/state$/, handler: (s) => Promise.resolve(s.state()) },
   {
     method: 'POST',
     path: /^\/replicas\/([\w-]+)\/kill$/,

@@ -24,7 +24,7 @@ export async function ensureStack(opts: { dir?: string; env?: NodeJS.ProcessEnv 
   const env = { ...process.env, ...opts.env, ...(opts.dir ? { STACK_DIR: opts.dir } : {}) };
   const dir = stackDir(env);
   const running = await liveStack(dir);
-  if (running) return { info: running, started: false, stop: async () => undefined };
+  if (running) return { info: running, started: false, stop: () => Promise.resolve() };
   const info = await startDetached(env);
   return {
     info,
@@ -33,6 +33,13 @@ export async function ensureStack(opts: { dir?: string; env?: NodeJS.ProcessEnv 
       await stopDetached(dir);
     },
   };
+}
+
+/** The message of the control endpoint's error answer ({ code, message }), when the body is one. */
+function errorMessage(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : undefined;
 }
 
 /** POSTs to the stack's control endpoint (GET for /state) and returns its JSON; throws on non-2xx. */
@@ -46,9 +53,9 @@ export function control<T = unknown>(info: Pick<StackInfo, 'controlUrl'>, path: 
         body += chunk;
       });
       res.on('end', () => {
-        const parsed = body ? JSON.parse(body) : undefined;
+        const parsed: unknown = body ? JSON.parse(body) : undefined;
         if ((res.statusCode ?? 500) >= 300)
-          reject(new Error(`control ${method} ${path}: ${res.statusCode} ${parsed?.message ?? body}`));
+          reject(new Error(`control ${method} ${path}: ${res.statusCode} ${errorMessage(parsed) ?? body}`));
         else resolve(parsed as T);
       });
     });

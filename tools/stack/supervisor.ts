@@ -296,7 +296,7 @@ export class Supervisor {
     this.control?.close();
     await this.nginx?.stop('SIGQUIT', 5000);
     await Promise.all(this.replicas.map((r) => r.stop()));
-    await Promise.all([this.redis, ...this.redlock].map((s) => s?.stop('SIGTERM', 5000)));
+    await Promise.all([this.redis, ...this.redlock].filter((s) => s !== undefined).map((s) => s.stop('SIGTERM', 5000)));
     await this.postgres?.stop('SIGINT', 10000);
     if (readPid(pidFile(this.config.dir)) === process.pid) await rm(pidFile(this.config.dir), { force: true });
     this.log('stack stopped');

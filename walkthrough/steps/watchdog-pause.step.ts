@@ -12,7 +12,7 @@ export const watchdogPauseStep: Step = {
   title: 'A watchdog renews the lease while the holder is slow: no overlap',
   explain:
     'Choosing a lease is a bet on how long the work takes. A watchdog removes the bet: while the holder works, a timer extends the lease ' +
-    `every third of it (Redisson\'s "lock watchdog"). Holder A takes a ${LEASE_MS} ms lease and pauses for ${PAUSE_MS} ms in a slow ` +
+    `every third of it (Redisson's "lock watchdog"). Holder A takes a ${LEASE_MS} ms lease and pauses for ${PAUSE_MS} ms in a slow ` +
     'downstream call; timers keep running during such a pause, so the lease keeps being renewed. One lease later the key is still there, ' +
     'and B, arriving then, waits until A is done.',
   expected:

@@ -12,7 +12,10 @@ describe('flow context', () => {
   });
 
   it('gives concurrent flows different ids, and runInFlow always starts a new one', async () => {
-    const [a, b] = await Promise.all([runInFlow(async () => currentFlowId()), runInFlow(async () => currentFlowId())]);
+    const [a, b] = await Promise.all([
+      runInFlow(() => Promise.resolve(currentFlowId())),
+      runInFlow(() => Promise.resolve(currentFlowId())),
+    ]);
     expect(a).not.toBe(b);
     runInFlow(() => {
       const outer = currentFlowId();

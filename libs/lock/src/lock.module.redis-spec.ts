@@ -22,7 +22,7 @@ it('registers every strategy by its contract name, runs them, and closes its con
   for (const name of registry.names()) {
     const resource = uniqueResource(`module-${name}`);
     await expect(
-      registry.get(name)!.run(resource, { leaseMs: 1000, waitMs: 1000 }, async (lock) => lock.resource),
+      registry.get(name)!.run(resource, { leaseMs: 1000, waitMs: 1000 }, (lock) => Promise.resolve(lock.resource)),
     ).resolves.toBe(resource);
   }
   expect(events.of('acquire').length).toBeGreaterThanOrEqual(7);

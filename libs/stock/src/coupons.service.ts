@@ -30,7 +30,7 @@ export class CouponsService {
   async create(name: string, stock: number, segments: number): Promise<Coupon> {
     return this.run(() =>
       this.db.transaction(async (tx) => {
-        const [row] = await tx.query(
+        const [row] = await tx.query<{ id: number }[]>(
           'INSERT INTO coupons (name, initial_stock, segments) VALUES ($1, $2, $3) RETURNING id',
           [name, stock, segments],
         );
@@ -45,7 +45,7 @@ export class CouponsService {
     return this.run(() =>
       this.db.transaction(async (tx) => {
         // TypeORM answers an UPDATE with [rows, affected], unlike an INSERT.
-        const [[row]] = await tx.query(
+        const [[row]] = await tx.query<[({ name: string; segments: number } | undefined)[], number]>(
           'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments) WHERE id = $1 RETURNING name, segments',
           [id, stock, segments ?? null],
         );
@@ -59,14 +59,14 @@ export class CouponsService {
   }
 
   async get(id: number): Promise<CouponWithGrants> {
-    const [row] = await this.run(() => this.db.query(COUPON_SQL, [id]));
+    const [row] = await this.run(() => this.db.query<(CouponWithGrants | undefined)[]>(COUPON_SQL, [id]));
     if (!row) throw new CouponNotFoundError(id);
     return row;
   }
 
   async audit(id: number): Promise<Audit> {
     const coupon = await this.get(id);
-    const [{ max }] = await this.run(() => this.db.query(MAX_HOLDERS_SQL, [id]));
+    const [{ max }] = await this.run(() => this.db.query<{ max: number }[]>(MAX_HOLDERS_SQL, [id]));
     return {
       initialStock: coupon.initialStock,
       stock: coupon.stock,
@@ -80,7 +80,7 @@ export class CouponsService {
   async grants(id: number): Promise<GrantRecord[]> {
     await this.get(id);
     const rows = await this.run(() =>
-      this.db.query(
+      this.db.query<Record<string, unknown>[]>(
         `SELECT user_id AS "userId", replica, strategy, segment, fence_token AS "fenceToken",
                 to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
                 to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"
@@ -88,7 +88,7 @@ export class CouponsService {
         [id],
       ),
     );
-    return rows.map((r: Record<string, unknown>) => ({
+    return rows.map((r) => ({
       ...r,
       fenceToken: r.fenceToken === null ? null : Number(r.fenceToken),
     })) as GrantRecord[];

@@ -5,7 +5,8 @@ import { stockDataSourceOptions, type StockDatabaseOptions } from './data-source
 import { DeductionService } from './deduction/deduction.service';
 
 export interface StockModuleAsyncOptions {
-  readonly useFactory: (...args: any[]) => StockDatabaseOptions | Promise<StockDatabaseOptions>;
+  /** Called with the `inject` providers, in order. */
+  readonly useFactory: FactoryProvider<StockDatabaseOptions>['useFactory'];
   readonly inject?: FactoryProvider['inject'];
 }
 
@@ -18,12 +19,11 @@ export class StockModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: options.inject,
-          useFactory: async (...args: any[]): Promise<TypeOrmModuleOptions> =>
-            ({
-              ...stockDataSourceOptions(await options.useFactory(...args)),
-              retryAttempts: 3,
-              retryDelay: 1000,
-            }) as TypeOrmModuleOptions,
+          useFactory: async (...args: unknown[]): Promise<TypeOrmModuleOptions> => ({
+            ...stockDataSourceOptions(await options.useFactory(...args)),
+            retryAttempts: 3,
+            retryDelay: 1000,
+          }),
         }),
       ],
       providers: [CouponsService, DeductionService],

@@ -1,4 +1,4 @@
-import { http, type StackInfo } from './stack';
+import { http, type ErrorBody, type StackInfo } from './stack';
 
 export interface Audit {
   initialStock: number;
@@ -7,6 +7,14 @@ export interface Audit {
   oversold: number;
   lostUpdates: number;
   maxConcurrentHolders: number;
+}
+
+/** A grab's JSON answer: the grant on 200 (`fenceToken` from fenced, `retries` from db-optimistic), else an error. */
+export interface GrabAnswer extends Partial<ErrorBody> {
+  granted?: true;
+  remaining?: number;
+  fenceToken?: number;
+  retries?: number;
 }
 
 export interface Burst {
@@ -26,7 +34,7 @@ export async function burst(
   const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const answers = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      http('POST', `${baseUrl}/coupons/${couponId}/grab?${qs}`, { userId: `u-${run}-${i}` }).then(
+      http<GrabAnswer>('POST', `${baseUrl}/coupons/${couponId}/grab?${qs}`, { userId: `u-${run}-${i}` }).then(
         (res) => (res.status === 200 ? '200' : `${res.status} ${res.body?.code ?? ''}`.trim()),
         (error: Error) => `error ${(error.cause as { code?: string })?.code ?? error.message}`,
       ),

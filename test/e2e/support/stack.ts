@@ -36,14 +36,20 @@ export function testStack(): StackInfo {
   }
 }
 
-export interface HttpAnswer<T = any> {
+/** The API's JSON answer to every error, with the contract's status. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+}
+
+export interface HttpAnswer<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
 }
 
 /** One request; an object body is sent as JSON, a string body as is (to test malformed JSON). */
-export async function http<T = any>(
+export async function http<T = unknown>(
   method: string,
   url: string,
   body?: unknown,

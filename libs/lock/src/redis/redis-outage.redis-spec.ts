@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 const once = (name: string) =>
-  strategies.get(name)!.run(uniqueResource(`outage-${name}`), { leaseMs: 1000, waitMs: 1000 }, async () => 'ran');
+  strategies
+    .get(name)!
+    .run(uniqueResource(`outage-${name}`), { leaseMs: 1000, waitMs: 1000 }, () => Promise.resolve('ran'));
 
 /** Retries until Redis answers again (ioredis reconnects on its own; we only wait). */
 async function untilItRunsAgain(name: string): Promise<void> {

@@ -33,7 +33,7 @@ async function startAllNodes(): Promise<void> {
     PORTS = block;
     const started = await Promise.allSettled(block.map((_, i) => startNode(i)));
     if (started.every((outcome) => outcome.status === 'fulfilled')) return;
-    await Promise.all(servers.map((server) => server?.stop('SIGKILL')));
+    await Promise.all(servers.filter((server) => server !== undefined).map((server) => server.stop('SIGKILL')));
     servers.length = 0;
   }
   throw new Error('no free block of five ports in 26620–26644');
@@ -116,7 +116,7 @@ afterAll(async () => {
   await Promise.all(strategies.map((strategy) => strategy.close()));
   probes.forEach((probe) => probe.disconnect());
   servers.forEach((server) => server?.child.kill('SIGCONT')); // in case a failed test left one frozen
-  await Promise.all(servers.map((server) => server?.stop()));
+  await Promise.all(servers.filter((server) => server !== undefined).map((server) => server.stop()));
 });
 
 describe('redlock on five real Redis nodes', () => {
@@ -129,8 +129,9 @@ describe('redlock on five real Redis nodes', () => {
       await sleep(30);
       return 'done';
     });
-    await redlock.run('coupon:42', { leaseMs: 5000, waitMs: 1000 }, async (lock) => {
+    await redlock.run('coupon:42', { leaseMs: 5000, waitMs: 1000 }, (lock) => {
       seen.push(lock);
+      return Promise.resolve();
     });
 
     expect(result).toBe('done');
@@ -176,9 +177,9 @@ describe('redlock on five real Redis nodes', () => {
 
   it('uses a node again once it comes back', async () => {
     await Promise.all([killNode(0), killNode(1), killNode(2)]);
-    await expect(redlock.run('comeback', { leaseMs: 5000, waitMs: 0 }, async () => 'in')).rejects.toBeInstanceOf(
-      LockTimeoutError,
-    );
+    await expect(
+      redlock.run('comeback', { leaseMs: 5000, waitMs: 0 }, () => Promise.resolve('in')),
+    ).rejects.toBeInstanceOf(LockTimeoutError);
     await startNode(1);
     // Only three nodes live: the lock can be had only if the restarted one votes.
     const owner = await redlock.run('comeback', { leaseMs: 5000, waitMs: 5000 }, async (lock) => {
@@ -190,14 +191,16 @@ describe('redlock on five real Redis nodes', () => {
 
   it('refuses while another owner holds a majority, and never deletes its keys', async () => {
     await Promise.all([0, 1, 2].map((i) => probes[i].set(key('foreign'), 'someone-else', 'PX', 10_000)));
-    await expect(redlock.run('foreign', { leaseMs: 5000, waitMs: 150 }, async () => 'in')).rejects.toBeInstanceOf(
-      LockTimeoutError,
-    );
+    await expect(
+      redlock.run('foreign', { leaseMs: 5000, waitMs: 150 }, () => Promise.resolve('in')),
+    ).rejects.toBeInstanceOf(LockTimeoutError);
     expect(await valuesOn(live(), 'foreign')).toEqual(['someone-else', 'someone-else', 'someone-else', null, null]);
     expect(events.find((event) => event.type === 'timeout')!.detail).toContain(`127.0.0.1:${PORTS[0]}=taken`);
 
     await probes[0].del(key('foreign'));
-    await expect(redlock.run('foreign', { leaseMs: 5000, waitMs: 150 }, async () => 'in')).resolves.toBe('in');
+    await expect(redlock.run('foreign', { leaseMs: 5000, waitMs: 150 }, () => Promise.resolve('in'))).resolves.toBe(
+      'in',
+    );
   });
 
   it('gives up after waitMs while the holder keeps the lock', async () => {
@@ -210,7 +213,7 @@ describe('redlock on five real Redis nodes', () => {
     await inside;
     const started = Date.now();
     const error = await strategies[1]
-      .run('busy', { leaseMs: 5000, waitMs: 200 }, async () => 'in')
+      .run('busy', { leaseMs: 5000, waitMs: 200 }, () => Promise.resolve('in'))
       .catch((e: unknown) => e);
     const waited = Date.now() - started;
     await holding;
@@ -237,8 +240,9 @@ describe('redlock on five real Redis nodes', () => {
       await sleep(400); // the holder overstays, as a stalled critical section would
     });
     await inside;
-    await strategies[1].run('validity', { leaseMs, waitMs: 2000 }, async () => {
+    await strategies[1].run('validity', { leaseMs, waitMs: 2000 }, () => {
       firstAbortedWhenSecondEntered = first!.signal.aborted;
+      return Promise.resolve();
     });
     await firstRun;
 
@@ -254,7 +258,7 @@ describe('redlock on five real Redis nodes', () => {
     signalNode(4, 'SIGSTOP');
     try {
       const started = Date.now();
-      await redlock.run('frozen', { leaseMs: 5000, waitMs: 0 }, async () => undefined);
+      await redlock.run('frozen', { leaseMs: 5000, waitMs: 0 }, () => Promise.resolve());
       expect(Date.now() - started).toBeLessThan(2 * PER_NODE_TIMEOUT_MS + 400); // slack for a loaded machine
       expect(events.find((event) => event.type === 'release')!.detail).toBe('deleted on 4/5 nodes');
     } finally {
@@ -270,9 +274,9 @@ describe('redlock on five real Redis nodes', () => {
     [0, 1, 2].forEach((i) => signalNode(i, 'SIGSTOP'));
     try {
       const started = Date.now();
-      await expect(redlock.run('hung', { leaseMs: 5000, waitMs: 0 }, async () => 'in')).rejects.toBeInstanceOf(
-        LockTimeoutError,
-      );
+      await expect(
+        redlock.run('hung', { leaseMs: 5000, waitMs: 0 }, () => Promise.resolve('in')),
+      ).rejects.toBeInstanceOf(LockTimeoutError);
       expect(Date.now() - started).toBeLessThan(2 * PER_NODE_TIMEOUT_MS + 400); // slack for a loaded machine
       expect(events.find((event) => event.type === 'timeout')!.detail).toContain(`127.0.0.1:${PORTS[2]}=timeout`);
     } finally {

@@ -18,8 +18,8 @@ describe('Renewer', () => {
 
   it('renews every interval with one timer for all locks', async () => {
     const renewer = new Renewer();
-    const a = renewal('a', 100, async () => true);
-    const b = renewal('b', 40, async () => true);
+    const a = renewal('a', 100, () => Promise.resolve(true));
+    const b = renewal('b', 40, () => Promise.resolve(true));
     renewer.add(a.entry);
     renewer.add(b.entry);
     await jest.advanceTimersByTimeAsync(200);
@@ -32,7 +32,7 @@ describe('Renewer', () => {
 
   it('drops a lock whose renewal finds it gone, and reports it once', async () => {
     const renewer = new Renewer();
-    const a = renewal('a', 10, async () => false);
+    const a = renewal('a', 10, () => Promise.resolve(false));
     renewer.add(a.entry);
     await jest.advanceTimersByTimeAsync(100);
     expect(a.calls.lost).toBe(1);
@@ -64,10 +64,10 @@ describe('Renewer', () => {
   it('a failing renewal (Redis away) is retried next interval, not reported lost', async () => {
     const renewer = new Renewer();
     let calls = 0;
-    const a = renewal('a', 10, async () => {
+    const a = renewal('a', 10, () => {
       calls++;
-      if (calls === 1) throw new Error('ECONNREFUSED');
-      return true;
+      if (calls === 1) return Promise.reject(new Error('ECONNREFUSED'));
+      return Promise.resolve(true);
     });
     renewer.add(a.entry);
     await jest.advanceTimersByTimeAsync(25);

@@ -149,7 +149,9 @@ it('owner-checked: a holder whose lease ran out cannot hand over; the waiter wai
     bLeftAt = Date.now();
   });
   await within(bIn.promise, 5000, "b getting in after a's lease");
-  const wRun = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => Date.now());
+  const wRun = a
+    .strategy('owner-checked')
+    .run(resource, { leaseMs: 5000, waitMs: 5000 }, () => Promise.resolve(Date.now()));
   const deadline = Date.now() + 5000;
   while (!a.runtime.queue.claimable(lock, 'owner-checked')) {
     if (Date.now() > deadline) throw new Error('the local waiter never opened its slot');
@@ -190,10 +192,11 @@ it('set-nx-px: a holder whose lease ran out cannot hand over, and its delete sti
   });
   await within(bIn.promise, 5000, "b getting in after a's lease");
   const wIn = deferred();
-  const wRun = a.strategy('set-nx-px').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
+  const wRun = a.strategy('set-nx-px').run(resource, { leaseMs: 5000, waitMs: 5000 }, () => {
     overlap.enter();
     wIn.resolve();
     overlap.leave();
+    return Promise.resolve();
   });
   while (!a.runtime.queue.claimable(lock, 'set-nx-px')) await sleep(1);
 
@@ -271,7 +274,8 @@ it('a taker that started on a hand-off is told when the script finds the key rem
       5000,
       'the abort',
     );
-    return held.signal.reason;
+    const reason: unknown = held.signal.reason;
+    return reason;
   });
   while (!a.runtime.queue.claimable(lock, 'owner-checked')) await sleep(1);
   await probe.del(lock); // an operator's DEL, or a reset

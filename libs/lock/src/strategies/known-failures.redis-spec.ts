@@ -47,7 +47,7 @@ describe('setnx: a holder that crashes', () => {
     expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1);
     for (let i = 0; i < 2; i++) {
       await expect(
-        b.strategy('setnx').run(resource, { leaseMs: 100, waitMs: 250 }, async () => 'in'),
+        b.strategy('setnx').run(resource, { leaseMs: 100, waitMs: 250 }, () => Promise.resolve('in')),
       ).rejects.toBeInstanceOf(LockTimeoutError);
     }
     never.resolve();
@@ -64,9 +64,9 @@ describe('setnx: a holder that crashes', () => {
     });
     await holding.promise;
     await a.close();
-    await expect(b.strategy('set-nx-px').run(resource, { leaseMs: 200, waitMs: 2000 }, async () => 'in')).resolves.toBe(
-      'in',
-    );
+    await expect(
+      b.strategy('set-nx-px').run(resource, { leaseMs: 200, waitMs: 2000 }, () => Promise.resolve('in')),
+    ).resolves.toBe('in');
     never.resolve();
     await crashed;
   });
@@ -151,7 +151,9 @@ describe('nested acquire by the same flow', () => {
     const resource = uniqueResource('nested-owner');
     const strategy = a.strategy('owner-checked');
     const outcome = await strategy.run(resource, { leaseMs: 5000, waitMs: 1000 }, () =>
-      strategy.run(resource, { leaseMs: 5000, waitMs: 200 }, async () => 'inner ran').catch((e: unknown) => e),
+      strategy
+        .run(resource, { leaseMs: 5000, waitMs: 200 }, () => Promise.resolve('inner ran'))
+        .catch((e: unknown) => e),
     );
     expect(outcome).toBeInstanceOf(LockTimeoutError);
   });
@@ -192,10 +194,10 @@ describe('watchdog', () => {
       overlap.leave();
     });
     await holding.promise;
-    const bEnteredAt = await b.strategy('watchdog').run(resource, { leaseMs, waitMs: 5000 }, async () => {
+    const bEnteredAt = await b.strategy('watchdog').run(resource, { leaseMs, waitMs: 5000 }, () => {
       overlap.enter();
       overlap.leave();
-      return Date.now();
+      return Promise.resolve(Date.now());
     });
     await aRun;
     expect(overlap.max).toBe(1);

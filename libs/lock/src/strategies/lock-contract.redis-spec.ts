@@ -95,7 +95,9 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     await holding.promise;
     const started = Date.now();
     const next = () =>
-      replicas[1].strategy(name).run(resource, { leaseMs, waitMs: 4 * leaseMs }, async () => Date.now() - started);
+      replicas[1]
+        .strategy(name)
+        .run(resource, { leaseMs, waitMs: 4 * leaseMs }, () => Promise.resolve(Date.now() - started));
     try {
       if (name === 'setnx') {
         expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1); // no expiry at all
@@ -131,7 +133,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
       [0, 1].map(() =>
         replicas[1]
           .strategy(name)
-          .run(resource, { leaseMs: 5000, waitMs: 150 }, async () => 'got in')
+          .run(resource, { leaseMs: 5000, waitMs: 150 }, () => Promise.resolve('got in'))
           .catch((e: unknown) => e),
       ),
     );
@@ -160,7 +162,9 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
       releasedAt = Date.now();
     });
     await holding.promise;
-    const waiter = replicas[1].strategy(name).run(resource, { leaseMs: 10_000, waitMs: 8000 }, async () => Date.now());
+    const waiter = replicas[1]
+      .strategy(name)
+      .run(resource, { leaseMs: 10_000, waitMs: 8000 }, () => Promise.resolve(Date.now()));
     await untilSomeoneWaits(resource);
     release.resolve();
     await holder;

@@ -69,7 +69,7 @@ describe.each(STRATEGIES)('%s with waitForReplicas', (name) => {
     let outcome: unknown;
     try {
       outcome = await strategy
-        .run(resource, { leaseMs: 5000, waitMs: 350 }, async () => 'acquired')
+        .run(resource, { leaseMs: 5000, waitMs: 350 }, () => Promise.resolve('acquired'))
         .catch((e: unknown) => e);
     } finally {
       signalServer(replica, 'SIGCONT');
@@ -88,7 +88,7 @@ it('without the option, the same frozen replica does not stop an acquire (the ri
   try {
     const outcome = await strategiesOf(runtime)
       .get('owner-checked')!
-      .run(resource, { leaseMs: 5000, waitMs: 350 }, async () => 'acquired');
+      .run(resource, { leaseMs: 5000, waitMs: 350 }, () => Promise.resolve('acquired'));
     expect(outcome).toBe('acquired');
   } finally {
     signalServer(replica, 'SIGCONT');

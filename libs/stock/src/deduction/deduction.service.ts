@@ -22,7 +22,7 @@ export class DeductionService {
   /** Unlocked look at which rows have stock. Stock only falls, so an empty row stays empty. */
   async peek(couponId: number): Promise<StockPeek> {
     const [row] = await this.run(() =>
-      this.db.query(
+      this.db.query<(StockPeek | undefined)[]>(
         `SELECT c.segments, ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open
            FROM coupons c WHERE c.id = $1`,
         [couponId],

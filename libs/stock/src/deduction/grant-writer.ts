@@ -16,7 +16,7 @@ export async function insertGrant(
   fenceToken?: number,
 ): Promise<number> {
   try {
-    const [row] = await tx.query(
+    const [row] = await tx.query<{ remaining: number }[]>(
       `INSERT INTO grants (coupon_id, segment, user_id, strategy, replica, fence_token, entered_at, left_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, clock_timestamp())
        RETURNING (SELECT SUM(stock)::int FROM stock_segments WHERE coupon_id = $1) AS remaining`,

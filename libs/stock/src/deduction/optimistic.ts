@@ -23,7 +23,7 @@ export async function optimistic(
   options: OptimisticOptions,
 ): Promise<Granted | null> {
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
-    const [row] = await db.query(
+    const [row] = await db.query<({ idx: number; stock: number; version: number; at: string } | undefined)[]>(
       `SELECT idx, stock, version, clock_timestamp()::text AS at FROM stock_segments
         WHERE coupon_id = $1 AND stock > 0 AND ($2::int IS NULL OR idx = $2) ORDER BY idx LIMIT 1`,
       [req.couponId, req.segment ?? null],

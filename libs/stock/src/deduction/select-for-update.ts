@@ -8,7 +8,7 @@ import { insertGrant } from './grant-writer';
  */
 export async function selectForUpdate(db: DataSource, req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query(
+    const [row] = await tx.query<({ idx: number; stock: number; at: string } | undefined)[]>(
       `SELECT idx, stock, clock_timestamp()::text AS at FROM stock_segments
         WHERE coupon_id = $1 AND stock > 0 AND ($2::int IS NULL OR idx = $2)
         ORDER BY idx LIMIT 1 FOR UPDATE`,

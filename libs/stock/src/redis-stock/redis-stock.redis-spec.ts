@@ -13,13 +13,13 @@ const req = (userId: string): GrantRequest => ({ couponId, userId, strategy: 're
 function records(stock: number, fail?: () => Error | null): StockOfRecord & { stock: number } {
   const db = {
     stock,
-    currentStock: async () => db.stock,
-    persist: async (): Promise<Granted | null> => {
+    currentStock: () => Promise.resolve(db.stock),
+    persist: (): Promise<Granted | null> => {
       const error = fail?.();
-      if (error) throw error;
-      if (db.stock <= 0) return null;
+      if (error) return Promise.reject(error);
+      if (db.stock <= 0) return Promise.resolve(null);
       db.stock -= 1;
-      return { segment: 0, remaining: db.stock };
+      return Promise.resolve({ segment: 0, remaining: db.stock });
     },
   };
   return db;

@@ -5,7 +5,9 @@ import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 // Query values arrive as strings: plain digits become numbers, anything else stays a string
 // and fails @IsInt with a clear message ("1e3", "-1", "abc", "").
 const digits = () =>
-  Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value));
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value,
+  );
 
 /** Query options of a grab: the strategy, the simulated work, and the chaos options. */
 export class GrabQueryDto {
