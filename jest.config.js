@@ -15,6 +15,7 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   testEnvironment: 'node',
   moduleNameMapper: {
+    '^@app/contract(|/.*)$': '<rootDir>/libs/contract/src$1',
     '^@app/lock(|/.*)$': '<rootDir>/libs/lock/src$1',
     '^@app/stock(|/.*)$': '<rootDir>/libs/stock/src$1',
   },

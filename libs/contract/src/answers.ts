@@ -1,0 +1,72 @@
+/** The answers of the HTTP API, as the contract (shared/contract.md) states them. */
+
+export interface Coupon {
+  readonly id: number;
+  readonly name: string;
+  readonly stock: number;
+  readonly initialStock: number;
+  readonly segments: number;
+}
+
+export interface CouponWithGrants extends Coupon {
+  readonly grants: number;
+}
+
+/** GET /coupons/:id/audit: every figure from the database. */
+export interface Audit {
+  readonly initialStock: number;
+  readonly stock: number;
+  readonly grants: number;
+  /** max(0, grants − initialStock) */
+  readonly oversold: number;
+  /** grants − (initialStock − stock): decrements that a concurrent write overwrote */
+  readonly lostUpdates: number;
+  /** The most critical sections on one stock row that overlapped in time (database clock). */
+  readonly maxConcurrentHolders: number;
+}
+
+/** One grant row, as GET /coupons/:id/grants lists it. */
+export interface Grant {
+  readonly userId: string;
+  readonly replica: string;
+  readonly strategy: string;
+  readonly segment: number;
+  readonly fenceToken: number | null;
+  /** ISO 8601 with microseconds, UTC, from the database clock. */
+  readonly enteredAt: string;
+  readonly leftAt: string;
+}
+
+/** 200 of POST /coupons/:id/grab. */
+export interface GrabGranted {
+  readonly granted: true;
+  readonly couponId: number;
+  readonly userId: string;
+  readonly strategy: string;
+  readonly replica: string;
+  readonly remaining: number;
+  readonly segment: number;
+  readonly fenceToken?: number;
+  /** db-optimistic: attempts lost to a concurrent write before this one. */
+  readonly retries?: number;
+}
+
+/** One entry of GET /strategies. */
+export interface StrategyEntry {
+  readonly name: string;
+  readonly fixes: string;
+  readonly breaks: string;
+}
+
+/** One lock event of a replica, as GET /lock-events lists them. */
+export interface LockEvent {
+  readonly type: string;
+  readonly strategy: string;
+  readonly resource: string;
+  readonly owner: string;
+  /** Epoch ms. */
+  readonly at: number;
+  readonly durationMs?: number;
+  readonly detail?: string;
+  readonly replica: string;
+}

@@ -1,0 +1,143 @@
+import type { Audit, Coupon, CouponWithGrants, Grant, LockEvent, StrategyEntry } from './answers';
+import { ApiError, ApiUnreachableError } from './client-errors';
+import { grabQuery, type GrabOptions } from './grab-options';
+
+export interface ApiClientOptions {
+  /** nginx, or one replica. */
+  readonly baseUrl: string;
+  /** Needed for the admin calls only. */
+  readonly adminToken?: string;
+  /** Per request; a grab with long chaos stalls needs more. Default 30 s. */
+  readonly timeoutMs?: number;
+}
+
+/** What one grab got: never thrown, since an error answer is what callers observe. */
+export interface GrabAnswer {
+  readonly userId: string;
+  /** HTTP status, or 0 when no answer came (connection refused or reset, timeout). */
+  readonly status: number;
+  /** The error code of a non-2xx answer, or the network error's (`ECONNRESET`, `TimeoutError`). */
+  readonly code?: string;
+  /** The replica that answered (`X-Replica`). */
+  readonly replica?: string;
+  /** The answer's JSON: the grant on 200, `{ code, message, … }` otherwise. */
+  readonly body?: Record<string, unknown>;
+  readonly sentAt: number;
+  readonly answeredAt: number;
+}
+
+/** The typed client of the HTTP API (shared/contract.md), for every tool and test of the project. */
+export class ApiClient {
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /** The same client aimed elsewhere (one replica directly). */
+  at(baseUrl: string): ApiClient {
+    return new ApiClient({ ...this.options, baseUrl });
+  }
+
+  strategies(): Promise<StrategyEntry[]> {
+    return this.json('GET', '/strategies');
+  }
+
+  createCoupon(body: { name?: string; stock: number; segments?: number }): Promise<Coupon> {
+    return this.json('POST', '/coupons', body, true);
+  }
+
+  resetCoupon(id: number, body: { stock: number; segments?: number }): Promise<Coupon> {
+    return this.json('POST', `/coupons/${id}/reset`, body, true);
+  }
+
+  coupon(id: number): Promise<CouponWithGrants> {
+    return this.json('GET', `/coupons/${id}`);
+  }
+
+  audit(id: number): Promise<Audit> {
+    return this.json('GET', `/coupons/${id}/audit`);
+  }
+
+  grants(id: number): Promise<Grant[]> {
+    return this.json('GET', `/coupons/${id}/grants`);
+  }
+
+  /** This replica's recent lock events on `resource` and its segments (call it on a replica's own URL). */
+  lockEvents(resource: string, sinceMs = 0): Promise<LockEvent[]> {
+    const query = new URLSearchParams({ resource, since: String(Math.floor(sinceMs)) });
+    return this.json('GET', `/lock-events?${query.toString()}`);
+  }
+
+  /** True when the health check answers 200 within 2 s. */
+  async healthy(): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      return res.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  async grab(couponId: number, userId: string, options: GrabOptions = {}): Promise<GrabAnswer> {
+    const sentAt = Date.now();
+    try {
+      const res = await fetch(`${this.baseUrl}/coupons/${couponId}/grab?${grabQuery(options).toString()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const body = parseObject(await res.text());
+      const code = res.ok || typeof body?.code !== 'string' ? undefined : body.code;
+      const replica = res.headers.get('x-replica') ?? undefined;
+      return { userId, status: res.status, code, replica, body, sentAt, answeredAt: Date.now() };
+    } catch (error) {
+      return { userId, status: 0, code: networkCode(error), sentAt, answeredAt: Date.now() };
+    }
+  }
+
+  private async json<T>(method: string, path: string, body?: unknown, admin = false): Promise<T> {
+    const request = `${method} ${path}`;
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (admin) headers.authorization = `Bearer ${this.options.adminToken ?? ''}`;
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(this.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      text = await res.text();
+    } catch (error) {
+      throw new ApiUnreachableError(request, { cause: error });
+    }
+    if (!res.ok) {
+      const code = parseObject(text)?.code;
+      throw new ApiError(request, res.status, typeof code === 'string' ? code : undefined, text);
+    }
+    return JSON.parse(text) as T;
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function networkCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : ((error as Error).name ?? 'Error');
+}

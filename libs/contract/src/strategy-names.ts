@@ -1,0 +1,23 @@
+/** Every strategy name of the contract, in teaching order. */
+export const STRATEGY_NAMES = [
+  'none',
+  'synchronized',
+  'setnx',
+  'set-nx-px',
+  'owner-checked',
+  'reentrant',
+  'watchdog',
+  'segmented',
+  'fenced',
+  'redlock',
+  'db-atomic',
+  'db-for-update',
+  'db-optimistic',
+  'redis-lua',
+] as const;
+
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+
+export function isStrategyName(value: string): value is StrategyName {
+  return (STRATEGY_NAMES as readonly string[]).includes(value);
+}
