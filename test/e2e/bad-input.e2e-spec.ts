@@ -1,3 +1,4 @@
+import { testPort } from '../ports';
 import { audit } from './support/grabs';
 import { startChaosOffReplica, type ExtraReplica } from './support/extra-replica';
 import { admin, createCoupon, http, testStack, type ErrorBody, type StackInfo } from './support/stack';
@@ -147,7 +148,7 @@ describe("hostile requests get the contract's 4xx and change nothing", () => {
   describe('a replica running without CHAOS_ENABLED', () => {
     let replica: ExtraReplica;
     beforeAll(async () => {
-      replica = await startChaosOffReplica(info, 23199);
+      replica = await startChaosOffReplica(info, testPort(23199));
     });
     afterAll(() => replica?.stop());
 

@@ -1,3 +1,4 @@
+import { testPort } from '../ports';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import Redis from 'ioredis';
@@ -9,7 +10,7 @@ jest.setTimeout(120_000);
 
 // Graceful shutdown: SIGTERM in the middle of a grab's critical section. The replica is our own
 // process (not one of the stack's, which the supervisor would restart), on the stack's databases.
-const PORT = 23198;
+const PORT = testPort(23198);
 const ENTRY = resolve(__dirname, '../../dist/apps/api/apps/api/src/main.js');
 const REPLICA_ID = 'api-drain';
 

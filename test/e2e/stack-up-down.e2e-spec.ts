@@ -6,21 +6,33 @@ import { isAlive, isSupervisor } from '../../tools/stack/processes';
 import { isPortFree } from '../../tools/stack/ports';
 import type { StackInfo } from '../../tools/stack/stack';
 import { readStack } from '../../tools/stack/stack';
+import { TEST_PORT_OFFSET, testPort } from '../ports';
 import { http } from './support/stack';
 
 const run = promisify(execFile);
 // The e2e project's testTimeout is not applied per project by Jest 30; stack operations take seconds.
 jest.setTimeout(180000);
 const ROOT = resolve(__dirname, '..', '..');
-const DIR = join(ROOT, '.stack', 'up-down-test');
-// `up`/`down` are checked on the stack's default ports, in a directory of their own: the
-// e2e stack holds the test ports. It is skipped while a developer's stack runs on the defaults.
-const PORTS = [28080, 23001, 23002, 23003, 25432, 26379, 26381, 26382, 26383, 26384, 26385, 28099];
+const DIR = join(ROOT, '.stack', `up-down-test${TEST_PORT_OFFSET ? `-${TEST_PORT_OFFSET}` : ''}`);
+// `up`/`down` are checked on the stack's default ports (shifted by TEST_PORT_OFFSET), in a
+// directory of their own: the e2e stack holds the test ports. It is skipped while a developer's
+// stack runs on them.
+const PORTS = [28080, 23001, 23002, 23003, 25432, 26379, 26381, 26382, 26383, 26384, 26385, 28099].map(testPort);
+const PORT_ENV = {
+  NGINX_PORT: PORTS[0],
+  API_PORT_BASE: PORTS[1],
+  PG_PORT: PORTS[4],
+  REDIS_PORT: PORTS[5],
+  REDLOCK_PORT_BASE: PORTS[6],
+  CONTROL_PORT: PORTS[11],
+};
 
 function cli(command: 'up' | 'down') {
   const env: NodeJS.ProcessEnv = { ...process.env, STACK_DIR: DIR };
-  for (const name of ['NGINX_PORT', 'API_PORT_BASE', 'PG_PORT', 'REDIS_PORT', 'REDLOCK_PORT_BASE', 'CONTROL_PORT'])
-    delete env[name];
+  for (const [name, port] of Object.entries(PORT_ENV)) {
+    if (TEST_PORT_OFFSET) env[name] = String(port);
+    else delete env[name];
+  }
   return run(process.execPath, ['--import', require.resolve('tsx'), join(ROOT, 'tools/stack/cli.ts'), command], {
     cwd: ROOT,
     env,

@@ -1,3 +1,4 @@
+import { testPort } from '../ports';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { isAlive } from '../../tools/stack/processes';
@@ -66,7 +67,7 @@ describe('the local stack', () => {
   it('has replicas that refuse to start without an admin token, as compose would run them', async () => {
     const { ADMIN_TOKEN: _unset, ...without } = process.env;
     const replica = run(process.execPath, ['dist/apps/api/apps/api/src/main.js'], {
-      env: { ...without, ADMIN_TOKEN: '', PORT: '23199' },
+      env: { ...without, ADMIN_TOKEN: '', PORT: String(testPort(testPort(23199))) },
       timeout: 20_000,
     });
     await expect(replica).rejects.toHaveProperty('stderr', expect.stringContaining('ADMIN_TOKEN must be set'));

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { openContext, type OpenContext } from '../../walkthrough/context';
+import { openContext, sparePorts, type OpenContext } from '../../walkthrough/context';
 import type { JsonReport } from '../../walkthrough/report/json';
 import { runStep } from '../../walkthrough/runner';
 import { allSteps } from '../../walkthrough/steps';
-import { e2eStackDir, testStack } from './support/stack';
+import { E2E_SPARE_PORT_BASE, e2eStackDir, testStack } from './support/stack';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '..', '..');
@@ -32,7 +32,9 @@ describe('the walkthrough, every step on the real stack', () => {
   let open: OpenContext;
 
   beforeAll(async () => {
-    open = await openContext(testStack());
+    open = await openContext(testStack(), {
+      ports: sparePorts({ WALKTHROUGH_PORT_BASE: String(E2E_SPARE_PORT_BASE) }),
+    });
   });
 
   afterAll(() => open?.close());
@@ -77,7 +79,7 @@ describe('the walkthrough, every step on the real stack', () => {
             '--markdown',
             join(dir, 'run.md'),
           ],
-          { cwd: ROOT, timeout: 80_000 },
+          { cwd: ROOT, timeout: 80_000, env: { ...process.env, WALKTHROUGH_PORT_BASE: String(E2E_SPARE_PORT_BASE) } },
         );
         expect(stdout).toContain('set-nx-px');
         expect(stdout).toContain('Verdict: as expected');

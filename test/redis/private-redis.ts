@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { RunningChild } from '../../tools/stack/servers/child';
 import { startRedisServer } from '../../tools/stack/servers/redis-server';
+export { testPort } from '../ports';
 
 /**
  * A Redis of a spec's own, for specs that stop, freeze or replicate a server (the shared test
- * Redis must stay up). Ports 26602–26619 are this project's; each spec takes its own.
+ * Redis must stay up). Ports 26602–26619 (plus TEST_PORT_OFFSET) are this project's; each spec
+ * takes its own, through `testPort`.
  */
 export async function startPrivateRedis(port: number, args: string[] = []): Promise<RunningChild> {
   return startRedisServer({ port, dir: resolve('.stack/redis-test-private', String(port)), args });

@@ -1,22 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { StackInfo } from '../../../tools/stack/stack';
+import { TEST_PORT_OFFSET, testPort } from '../../ports';
 
 export type { StackInfo } from '../../../tools/stack/stack';
 export { control } from '../../../tools/stack/stack';
 
 /** The private stack of the e2e run: its own ports, directory and a fixed admin token. */
 export const E2E_STACK_ENV = {
-  STACK_DIR: '.stack/test',
-  NGINX_PORT: '28180',
-  API_PORT_BASE: '23101',
-  PG_PORT: '25532',
-  REDIS_PORT: '26479',
-  REDLOCK_PORT_BASE: '26481',
-  CONTROL_PORT: '28199',
+  STACK_DIR: TEST_PORT_OFFSET ? `.stack/test-${TEST_PORT_OFFSET}` : '.stack/test',
+  NGINX_PORT: String(testPort(28180)),
+  API_PORT_BASE: String(testPort(23101)),
+  PG_PORT: String(testPort(25532)),
+  REDIS_PORT: String(testPort(26479)),
+  REDLOCK_PORT_BASE: String(testPort(26481)),
+  CONTROL_PORT: String(testPort(28199)),
   CHAOS_ENABLED: 'true',
   ADMIN_TOKEN: 'e2e-admin-token',
 } as const;
+
+/** Ports for the servers a walkthrough step starts itself (the failover pairs). */
+export const E2E_SPARE_PORT_BASE = testPort(26790);
 
 /** E2E_USE_RUNNING_STACK=1 runs the specs against the stack in STACK_DIR (default .stack) instead. */
 export const useRunningStack = () => process.env.E2E_USE_RUNNING_STACK === '1';

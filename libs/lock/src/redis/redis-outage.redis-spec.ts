@@ -1,6 +1,6 @@
 import type { RunningChild } from '../../../../tools/stack/servers/child';
 import { RecordingSink, REDIS_STRATEGIES, uniqueResource, within } from '../../../../test/redis/lock-kit';
-import { signalServer, startPrivateRedis } from '../../../../test/redis/private-redis';
+import { signalServer, startPrivateRedis, testPort } from '../../../../test/redis/private-redis';
 import { LockRuntime } from '../lock-runtime';
 import { createLockStrategies } from '../lock-strategies';
 import { LockUnavailableError } from '../lock.errors';
@@ -8,7 +8,7 @@ import type { LockStrategy } from '../lock-strategy';
 
 // A Redis of this spec's own, killed and frozen for real. The library must fail fast with
 // LockUnavailableError (the app's 503) and recover by itself when Redis is back.
-const PORT = 26604;
+const PORT = testPort(26604);
 jest.setTimeout(30_000);
 
 let server: RunningChild | undefined;

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RunningChild } from '../../../../tools/stack/servers/child';
 import { RecordingSink, uniqueResource } from '../../../../test/redis/lock-kit';
-import { signalServer, startPrivateRedis, untilReplicaLinked } from '../../../../test/redis/private-redis';
+import { signalServer, startPrivateRedis, testPort, untilReplicaLinked } from '../../../../test/redis/private-redis';
 import { LockRuntime } from '../lock-runtime';
 import { createLockStrategies } from '../lock-strategies';
 import { lockKeys } from '../lock-keys';
@@ -11,8 +11,8 @@ import { Redis as Client } from 'ioredis';
 
 // A primary and a replica of this spec's own; the replica is frozen with SIGSTOP to play the
 // moment before a failover, when the lock has not reached it.
-const PRIMARY = 26602;
-const REPLICA = 26603;
+const PRIMARY = testPort(26602);
+const REPLICA = testPort(26603);
 const STRATEGIES = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'fenced'];
 jest.setTimeout(30_000);
 
