@@ -12,6 +12,7 @@ import { ChaosGate } from './coupons/chaos-gate';
 import { CouponLocks } from './coupons/coupon-locks';
 import { CouponsController } from './coupons/coupons.controller';
 import { GrabService } from './grab/grab.service';
+import { StrategyRunner } from './grab/strategy-runner';
 import { HealthController } from './health/health.controller';
 import { LockEventLog } from './lock-events/lock-event-log';
 import { LockEventsController } from './lock-events/lock-events.controller';
@@ -26,7 +27,11 @@ import { StrategiesController } from './strategies/strategies.controller';
     LockEventsModule,
     StockModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }),
+      useFactory: (config: AppConfig) => ({
+        databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        applicationName: `oversell:${config.replicaId}`,
+      }),
     }),
     LockModule.forRootAsync({
       imports: [LockEventsModule],
@@ -53,6 +58,7 @@ import { StrategiesController } from './strategies/strategies.controller';
     ChaosGate,
     CouponLocks,
     GrabService,
+    StrategyRunner,
     AppRedis,
     {
       // Redis reserves, the database's conditional decrement (db-atomic's) persists.

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { splitStock, type Audit, type Coupon, type CouponWithGrants, type GrantRecord } from './coupon.types';
-import { translateDbError } from './pg-errors';
+import type { Audit, Coupon, CouponWithGrants, Grant } from '@app/contract';
+import { splitStock } from './split-stock';
+import { StockDatabase, type RunQuery } from './database/stock-database';
+import { broadcastReset } from './sold-out/reset-broadcast';
+import { StockListener } from './sold-out/stock-listener';
 import { CouponNotFoundError } from './stock.errors';
 
 const COUPON_SQL = `
@@ -22,51 +24,58 @@ const MAX_HOLDERS_SQL = `
     SELECT SUM(delta) OVER (PARTITION BY segment ORDER BY at, delta ROWS UNBOUNDED PRECEDING) AS holders FROM events
   ) running`;
 
+const GRANTS_SQL = `
+  SELECT user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
+         to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
+         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"
+    FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`;
+
 /** Coupons, their stock rows and what the database says happened to them. */
 @Injectable()
 export class CouponsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: StockDatabase,
+    private readonly listener: StockListener,
+  ) {}
 
-  async create(name: string, stock: number, segments: number): Promise<Coupon> {
-    return this.run(() =>
-      this.db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: number }[]>(
-          'INSERT INTO coupons (name, initial_stock, segments) VALUES ($1, $2, $3) RETURNING id',
-          [name, stock, segments],
-        );
-        await this.insertSegments(tx, row.id, stock, segments);
-        return { id: row.id, name, stock, initialStock: stock, segments };
-      }),
-    );
+  create(name: string, stock: number, segments: number): Promise<Coupon> {
+    return this.db.transaction(async (query) => {
+      const [row] = await query<{ id: number }>(
+        'INSERT INTO coupons (name, initial_stock, segments) VALUES ($1, $2, $3) RETURNING id',
+        [name, stock, segments],
+      );
+      await insertSegments(query, row.id, stock, segments);
+      return { id: row.id, name, stock, initialStock: stock, segments };
+    });
   }
 
-  /** Back to `stock` with no grants; the caller clears the coupon's lock keys. */
-  async reset(id: number, stock: number, segments?: number): Promise<Coupon> {
-    return this.run(() =>
-      this.db.transaction(async (tx) => {
-        // TypeORM answers an UPDATE with [rows, affected], unlike an INSERT.
-        const [[row]] = await tx.query<[({ name: string; segments: number } | undefined)[], number]>(
-          'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments) WHERE id = $1 RETURNING name, segments',
-          [id, stock, segments ?? null],
-        );
-        if (!row) throw new CouponNotFoundError(id);
-        await tx.query('DELETE FROM grants WHERE coupon_id = $1', [id]);
-        await tx.query('DELETE FROM stock_segments WHERE coupon_id = $1', [id]);
-        await this.insertSegments(tx, id, stock, row.segments);
-        return { id, name: row.name, stock, initialStock: stock, segments: row.segments };
-      }),
-    );
+  /**
+   * Back to `stock` with no grants; the caller clears the coupon's lock keys. Answers only once
+   * every process has forgotten that the coupon was sold out.
+   */
+  reset(id: number, stock: number, segments?: number): Promise<Coupon> {
+    return broadcastReset(this.db, this.listener, id, async (query) => {
+      const [row] = await query<{ name: string; segments: number }>(
+        'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments) WHERE id = $1 RETURNING name, segments',
+        [id, stock, segments ?? null],
+      );
+      if (!row) throw new CouponNotFoundError(id);
+      await query('DELETE FROM grants WHERE coupon_id = $1', [id]);
+      await query('DELETE FROM stock_segments WHERE coupon_id = $1', [id]);
+      await insertSegments(query, id, stock, row.segments);
+      return { id, name: row.name, stock, initialStock: stock, segments: row.segments };
+    });
   }
 
   async get(id: number): Promise<CouponWithGrants> {
-    const [row] = await this.run(() => this.db.query<(CouponWithGrants | undefined)[]>(COUPON_SQL, [id]));
+    const [row] = await this.db.query<CouponWithGrants>(COUPON_SQL, [id]);
     if (!row) throw new CouponNotFoundError(id);
     return row;
   }
 
   async audit(id: number): Promise<Audit> {
     const coupon = await this.get(id);
-    const [{ max }] = await this.run(() => this.db.query<{ max: number }[]>(MAX_HOLDERS_SQL, [id]));
+    const [{ max }] = await this.db.query<{ max: number }>(MAX_HOLDERS_SQL, [id]);
     return {
       initialStock: coupon.initialStock,
       stock: coupon.stock,
@@ -77,37 +86,16 @@ export class CouponsService {
     };
   }
 
-  async grants(id: number): Promise<GrantRecord[]> {
+  async grants(id: number): Promise<Grant[]> {
     await this.get(id);
-    const rows = await this.run(() =>
-      this.db.query<Record<string, unknown>[]>(
-        `SELECT user_id AS "userId", replica, strategy, segment, fence_token AS "fenceToken",
-                to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
-                to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"
-           FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`,
-        [id],
-      ),
-    );
-    return rows.map((r) => ({
-      ...r,
-      fenceToken: r.fenceToken === null ? null : Number(r.fenceToken),
-    })) as GrantRecord[];
+    return this.db.query<Grant>(GRANTS_SQL, [id]);
   }
+}
 
-  private async insertSegments(tx: EntityManager, couponId: number, stock: number, segments: number): Promise<void> {
-    const parts = splitStock(stock, segments);
-    await tx.query(
-      `INSERT INTO stock_segments (coupon_id, idx, stock, initial_stock)
-       SELECT $1, i - 1, s, s FROM unnest($2::int[]) WITH ORDINALITY AS t(s, i)`,
-      [couponId, parts],
-    );
-  }
-
-  private async run<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (error) {
-      return translateDbError(error);
-    }
-  }
+async function insertSegments(query: RunQuery, couponId: number, stock: number, segments: number): Promise<void> {
+  await query(
+    `INSERT INTO stock_segments (coupon_id, idx, stock, initial_stock)
+     SELECT $1, i - 1, s, s FROM unnest($2::int[]) WITH ORDINALITY AS t(s, i)`,
+    [couponId, splitStock(stock, segments)],
+  );
 }

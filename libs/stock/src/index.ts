@@ -1,11 +1,14 @@
-export * from './coupon.types';
+export * from './split-stock';
 export * from './coupons.service';
-export * from './data-source-options';
+export * from './database/stock-database';
 export * from './deduction/deduction.service';
 export * from './deduction/deduction.types';
+export { ATOMIC_GRANT_SQL } from './deduction/grant-sql';
 export * from './migrate';
 export * from './pg-errors';
 export * from './stock.errors';
 export * from './stock.module';
+export * from './sold-out/sold-out-memo';
+export * from './sold-out/stock-listener';
 export * from './redis-stock/redis-stock';
-export { stockKey } from './redis-stock/redis-stock-commands';
+export { defineStockCommands, stockKey } from './redis-stock/redis-stock-commands';

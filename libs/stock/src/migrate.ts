@@ -1,9 +1,12 @@
 import { DataSource } from 'typeorm';
-import { stockDataSourceOptions } from './data-source-options';
+import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 
-/** Applies pending migrations; returns the names of those it ran. */
+/** The schema's history, oldest first; TypeORM records which ran in its `migrations` table. */
+export const STOCK_MIGRATIONS = [InitialSchema1763800000000];
+
+/** Applies pending migrations; returns the names of those it ran. Run once, before the replicas start. */
 export async function runStockMigrations(databaseUrl: string): Promise<string[]> {
-  const db = new DataSource(stockDataSourceOptions({ databaseUrl, poolSize: 1 }));
+  const db = new DataSource({ type: 'postgres', url: databaseUrl, migrations: STOCK_MIGRATIONS, extra: { max: 1 } });
   await db.initialize();
   try {
     const ran = await db.runMigrations({ transaction: 'each' });

@@ -15,7 +15,12 @@ export class SoldOutError extends StockError {
   override readonly name = 'SoldOutError';
   readonly code = 'STOCK.SOLD_OUT';
   constructor(readonly couponId: number) {
+    // Most answers of a flash sale are this one, an outcome rather than a fault: capturing a
+    // stack trace for each would cost more than answering it.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`coupon ${couponId} is sold out`);
+    Error.stackTraceLimit = limit;
   }
 }
 

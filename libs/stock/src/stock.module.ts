@@ -1,33 +1,61 @@
-import { Module, type DynamicModule, type FactoryProvider } from '@nestjs/common';
-import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
+import {
+  Inject,
+  Module,
+  type DynamicModule,
+  type FactoryProvider,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { CouponsService } from './coupons.service';
-import { stockDataSourceOptions, type StockDatabaseOptions } from './data-source-options';
+import { StockDatabase, type StockDatabaseOptions } from './database/stock-database';
 import { DeductionService } from './deduction/deduction.service';
+import { SoldOutMemo } from './sold-out/sold-out-memo';
+import { StockListener } from './sold-out/stock-listener';
 
 export interface StockModuleAsyncOptions {
-  /** Called with the `inject` providers, in order. */
-  readonly useFactory: FactoryProvider<StockDatabaseOptions>['useFactory'];
+  readonly useFactory: (...args: never[]) => StockDatabaseOptions | Promise<StockDatabaseOptions>;
   readonly inject?: FactoryProvider['inject'];
 }
 
-/** PostgreSQL-backed stock: coupons, their stock rows, grants and the deductions. */
+const STOCK_OPTIONS = Symbol('StockModuleOptions');
+
+/** PostgreSQL-backed stock: coupons, their stock rows, grants, the deductions and the sold-out memo. */
 @Module({})
-export class StockModule {
+export class StockModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(StockDatabase) private readonly db: StockDatabase,
+    @Inject(StockListener) private readonly listener: StockListener,
+  ) {}
+
   static forRootAsync(options: StockModuleAsyncOptions): DynamicModule {
     return {
       module: StockModule,
-      imports: [
-        TypeOrmModule.forRootAsync({
-          inject: options.inject,
-          useFactory: async (...args: unknown[]): Promise<TypeOrmModuleOptions> => ({
-            ...stockDataSourceOptions(await options.useFactory(...args)),
-            retryAttempts: 3,
-            retryDelay: 1000,
-          }),
-        }),
+      providers: [
+        { provide: STOCK_OPTIONS, inject: options.inject, useFactory: options.useFactory },
+        {
+          provide: StockDatabase,
+          inject: [STOCK_OPTIONS],
+          useFactory: (o: StockDatabaseOptions) => new StockDatabase(o),
+        },
+        { provide: SoldOutMemo, useFactory: () => new SoldOutMemo() },
+        {
+          provide: StockListener,
+          inject: [STOCK_OPTIONS, SoldOutMemo],
+          useFactory: (o: StockDatabaseOptions, memo: SoldOutMemo) => new StockListener(o.databaseUrl, memo),
+        },
+        CouponsService,
+        DeductionService,
       ],
-      providers: [CouponsService, DeductionService],
-      exports: [CouponsService, DeductionService],
+      exports: [StockDatabase, SoldOutMemo, CouponsService, DeductionService],
     };
+  }
+
+  onModuleInit(): void {
+    this.listener.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener.close();
+    await this.db.close();
   }
 }

@@ -2,10 +2,8 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { PUBLIC_CODE, RETRYABLE, STATUS_BY_CODE } from './error-status';
 
 // Client-library failures that reach us untyped still mean "a dependency is down", never a 500.
-// TypeORM releases a transaction's query runner when its connection dies; the transaction's next
-// statement then fails with "Query runner already released" (seen when PostgreSQL stops mid-run).
 const CONNECTION_FAILURE =
-  /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Command timed out|Reached the max retries|Connection terminated|connect ETIMEDOUT|Query runner already released/;
+  /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Command timed out|Reached the max retries|Connection terminated|connect ETIMEDOUT/;
 
 function isConnectionFailure(error: unknown): boolean {
   const e = error as { name?: string; message?: string; code?: string };

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { StockDatabase } from '@app/stock';
 import { AppRedis } from '../redis/app-redis';
 
 /** 200 when PostgreSQL and Redis answer, else 503 with which one did not. */
@@ -9,7 +10,7 @@ import { AppRedis } from '../redis/app-redis';
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
-    private readonly db: TypeOrmHealthIndicator,
+    private readonly db: StockDatabase,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: AppRedis,
   ) {}
@@ -18,7 +19,10 @@ export class HealthController {
   @HealthCheck()
   check() {
     return this.health.check([
-      () => this.db.pingCheck('postgres', { timeout: 1000 }),
+      async () => {
+        const indicator = this.indicators.check('postgres');
+        return (await this.db.ping(1000)) ? indicator.up() : indicator.down();
+      },
       async () => {
         const indicator = this.indicators.check('redis');
         const up = await this.redis.ping().catch(() => false);

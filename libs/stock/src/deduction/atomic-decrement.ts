@@ -1,26 +1,20 @@
-import type { DataSource } from 'typeorm';
+import type { RunQuery } from '../database/stock-database';
 import type { Granted, GrantRequest } from './deduction.types';
-import { insertGrant } from './grant-writer';
+import { ATOMIC_GRANT_SQL } from './grant-sql';
+import { insertingGrant } from './stock-read';
 
 /**
- * No lock: one conditional statement decrements the first row that still has stock. The row lock
- * the UPDATE takes serialises writers inside PostgreSQL, and `stock > 0` is re-checked after it.
+ * No lock and no section: one statement decrements the first row that still has stock and inserts
+ * the grant. The row lock the UPDATE takes serialises writers inside PostgreSQL for that one
+ * statement, and `stock > 0` is checked again once the lock is had. Null: nothing left.
  */
-export async function atomicDecrement(db: DataSource, req: GrantRequest): Promise<Granted | null> {
-  return db.transaction(async (tx) => {
-    const update = await tx.queryRunner!.query(
-      `UPDATE stock_segments SET stock = stock - 1
-        WHERE coupon_id = $1 AND idx = (
-          SELECT idx FROM stock_segments
-           WHERE coupon_id = $1 AND stock > 0 AND ($2::int IS NULL OR idx = $2)
-           ORDER BY idx LIMIT 1 FOR UPDATE)
-        RETURNING idx, clock_timestamp()::text AS at`,
-      [req.couponId, req.segment ?? null],
-      true,
-    );
-    const [row] = update.records as { idx: number; at: string }[];
-    if (!row) return null;
-    const remaining = await insertGrant(tx, req, row.idx, row.at);
-    return { segment: row.idx, remaining };
-  });
+export async function atomicDecrement(query: RunQuery, req: GrantRequest): Promise<Granted | null> {
+  const [row] = await insertingGrant(req, () =>
+    query<Granted>(
+      ATOMIC_GRANT_SQL,
+      [req.couponId, req.userId, req.strategy, req.replica, req.segment ?? null],
+      'atomic-grant',
+    ),
+  );
+  return row ?? null;
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { translateDbError } from '../pg-errors';
+import { StockDatabase } from '../database/stock-database';
 import { CouponNotFoundError } from '../stock.errors';
 import { atomicDecrement } from './atomic-decrement';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
@@ -8,51 +7,42 @@ import { optimistic, type OptimisticOptions } from './optimistic';
 import { readModifyWrite } from './read-modify-write';
 import { selectForUpdate } from './select-for-update';
 
-/** The stock rows that still had stock at one instant (a hint: only a locked read decides). */
+/** The stock rows that had stock at one instant (a hint: only a locked read decides). */
 export interface StockPeek {
   readonly segments: number;
+  /** Rows with stock, by index. */
   readonly open: number[];
 }
+
+const PEEK_SQL = `
+  SELECT c.segments, ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open
+    FROM coupons c WHERE c.id = $1`;
 
 /** Every way of taking one unit of stock; each returns null when the stock it may touch is empty. */
 @Injectable()
 export class DeductionService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: StockDatabase) {}
 
-  /** Unlocked look at which rows have stock. Stock only falls, so an empty row stays empty. */
+  /** Unlocked look at which rows have stock; COUPON.NOT_FOUND for an unknown coupon. */
   async peek(couponId: number): Promise<StockPeek> {
-    const [row] = await this.run(() =>
-      this.db.query<(StockPeek | undefined)[]>(
-        `SELECT c.segments, ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open
-           FROM coupons c WHERE c.id = $1`,
-        [couponId],
-      ),
-    );
+    const [row] = await this.db.query<StockPeek>(PEEK_SQL, [couponId], 'peek');
     if (!row) throw new CouponNotFoundError(couponId);
-    return { segments: row.segments, open: row.open };
+    return row;
   }
 
   readModifyWrite(req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
-    return this.run(() => readModifyWrite(this.db, req, hooks));
+    return readModifyWrite(this.db.query, req, hooks);
   }
 
   atomic(req: GrantRequest): Promise<Granted | null> {
-    return this.run(() => atomicDecrement(this.db, req));
+    return atomicDecrement(this.db.query, req);
   }
 
   forUpdate(req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
-    return this.run(() => selectForUpdate(this.db, req, hooks));
+    return selectForUpdate(this.db, req, hooks);
   }
 
   optimistic(req: GrantRequest, hooks: SectionHooks, options: OptimisticOptions): Promise<Granted | null> {
-    return this.run(() => optimistic(this.db, req, hooks, options));
-  }
-
-  private async run<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (error) {
-      return translateDbError(error);
-    }
+    return optimistic(this.db.query, req, hooks, options);
   }
 }

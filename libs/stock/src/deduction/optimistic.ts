@@ -1,7 +1,8 @@
-import type { DataSource } from 'typeorm';
+import type { RunQuery } from '../database/stock-database';
 import { RetriesExhaustedError } from '../stock.errors';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
-import { insertGrant } from './grant-writer';
+import { VERSIONED_WRITE_SQL } from './grant-sql';
+import { insertingGrant, readStock } from './stock-read';
 
 export interface OptimisticOptions {
   readonly maxAttempts: number;
@@ -13,35 +14,28 @@ export interface OptimisticOptions {
 }
 
 /**
- * Read stock and version, work, then write only if the version is unchanged. A loser re-reads and
- * tries again, at most `maxAttempts` times.
+ * Read stock and version, work, then write only if the version is unchanged (one statement with
+ * its grant). A loser reads and works again, at most `maxAttempts` times: the work sits between
+ * read and write, which is where the retries come from.
  */
 export async function optimistic(
-  db: DataSource,
+  query: RunQuery,
   req: GrantRequest,
   hooks: SectionHooks,
   options: OptimisticOptions,
 ): Promise<Granted | null> {
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
-    const [row] = await db.query<({ idx: number; stock: number; version: number; at: string } | undefined)[]>(
-      `SELECT idx, stock, version, clock_timestamp()::text AS at FROM stock_segments
-        WHERE coupon_id = $1 AND stock > 0 AND ($2::int IS NULL OR idx = $2) ORDER BY idx LIMIT 1`,
-      [req.couponId, req.segment ?? null],
-    );
+    const row = await readStock(query, req);
     if (!row) return null;
     await hooks.work();
-    const granted = await db.transaction(async (tx) => {
-      const update = await tx.queryRunner!.query(
-        `UPDATE stock_segments SET stock = $3, version = version + 1
-          WHERE coupon_id = $1 AND idx = $2 AND version = $4`,
-        [req.couponId, row.idx, row.stock - 1, row.version],
-        true,
-      );
-      if (update.affected === 0) return null;
-      const remaining = await insertGrant(tx, req, row.idx, row.at);
-      return { segment: row.idx, remaining, retries: attempt - 1 };
-    });
-    if (granted) return granted;
+    const [written] = await insertingGrant(req, () =>
+      query<{ remaining: number }>(
+        VERSIONED_WRITE_SQL,
+        [req.couponId, row.segment, row.version, req.userId, req.strategy, req.replica, row.at],
+        'versioned-write',
+      ),
+    );
+    if (written) return { segment: row.segment, remaining: written.remaining, retries: attempt - 1 };
     options.onRetry?.();
     // Full jitter over an exponentially growing window: losers spread out instead of colliding again.
     const windowMs = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** Math.min(attempt, 10));

@@ -1,27 +1,26 @@
-import type { DataSource } from 'typeorm';
+import type { StockDatabase } from '../database/stock-database';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
-import { insertGrant } from './grant-writer';
+import { WRITE_BACK_SQL } from './grant-sql';
+import { insertingGrant, readStock } from './stock-read';
 
 /**
  * The seeds' read-modify-write inside a transaction that locks the row it read: exact, but each
- * holder keeps a pooled connection busy for the whole work.
+ * holder keeps a pooled connection and the row busy for the whole work. After the work, the write
+ * and the grant are one statement, so the row lock outlives the work by two round trips (the
+ * write, then COMMIT).
  */
-export async function selectForUpdate(db: DataSource, req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<({ idx: number; stock: number; at: string } | undefined)[]>(
-      `SELECT idx, stock, clock_timestamp()::text AS at FROM stock_segments
-        WHERE coupon_id = $1 AND stock > 0 AND ($2::int IS NULL OR idx = $2)
-        ORDER BY idx LIMIT 1 FOR UPDATE`,
-      [req.couponId, req.segment ?? null],
-    );
+export function selectForUpdate(db: StockDatabase, req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {
+  return db.transaction(async (query) => {
+    const row = await readStock(query, req, true);
     if (!row) return null;
     await hooks.work();
-    await tx.query('UPDATE stock_segments SET stock = $3 WHERE coupon_id = $1 AND idx = $2', [
-      req.couponId,
-      row.idx,
-      row.stock - 1,
-    ]);
-    const remaining = await insertGrant(tx, req, row.idx, row.at);
-    return { segment: row.idx, remaining };
+    const [written] = await insertingGrant(req, () =>
+      query<{ remaining: number }>(
+        WRITE_BACK_SQL,
+        [req.couponId, row.segment, row.stock - 1, req.userId, req.strategy, req.replica, row.at, null],
+        'write-back',
+      ),
+    );
+    return written ? { segment: row.segment, remaining: written.remaining } : null;
   });
 }

@@ -1,4 +1,4 @@
-import { splitStock } from './coupon.types';
+import { splitStock } from './split-stock';
 
 describe('splitStock', () => {
   it('splits evenly and gives the remainder to the first rows', () => {

@@ -1,0 +1,85 @@
+import { Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { translateDbError } from '../pg-errors';
+
+export interface StockDatabaseOptions {
+  readonly databaseUrl: string;
+  /** Connections per process. */
+  readonly poolSize?: number;
+  /** Shown in pg_stat_activity. */
+  readonly applicationName?: string;
+}
+
+/** One statement of a transaction, or of the pool; `name` prepares it once per connection. */
+export type RunQuery = <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => Promise<R[]>;
+
+/**
+ * The stock library's own node-postgres pool. Every statement on a hot path is named, so each
+ * connection parses and plans it once. Connection failures come out as StockUnavailableError.
+ */
+export class StockDatabase {
+  private readonly pool: Pool;
+
+  constructor(readonly options: StockDatabaseOptions) {
+    this.pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      application_name: options.applicationName ?? 'oversell',
+      // Fail fast while PostgreSQL is down rather than queue requests behind a dead pool.
+      connectionTimeoutMillis: 2000,
+      query_timeout: 15_000,
+    });
+    // An idle client's connection dying is reported here; the pool replaces it on next use.
+    this.pool.on('error', () => undefined);
+  }
+
+  readonly query: RunQuery = async <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => {
+    try {
+      return (await this.pool.query<R>({ text, values, name })).rows;
+    } catch (error) {
+      return translateDbError(error);
+    }
+  };
+
+  /** BEGIN … COMMIT on one connection; ROLLBACK when `body` throws. */
+  async transaction<T>(body: (query: RunQuery) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      return translateDbError(error);
+    }
+    let broken: unknown;
+    const query: RunQuery = async <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => {
+      try {
+        return (await client.query<R>({ text, values, name })).rows;
+      } catch (error) {
+        return translateDbError(error);
+      }
+    };
+    try {
+      await query('BEGIN');
+      const result = await body(query);
+      await query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A connection that could not even roll back is destroyed, not reused.
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  async ping(timeoutMs: number): Promise<boolean> {
+    const timeout = new Promise<false>((resolve) => setTimeout(resolve, timeoutMs, false).unref());
+    const ping = this.pool.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    return Promise.race([ping, timeout]);
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
