@@ -4,7 +4,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { ConnectionDrain } from './common/connection-drain';
-import { AppValidationPipe } from './common/validation.pipe';
 import { AppConfig, loadConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
@@ -24,7 +23,6 @@ async function bootstrap(): Promise<void> {
   });
   app.use(app.get(ConnectionDrain).middleware);
   app.useBodyParser('json', { limit: '16kb', strict: true });
-  app.useGlobalPipes(new AppValidationPipe());
   app.disable('x-powered-by');
   app.set('etag', false);
   // SIGTERM: answer the in-flight requests, release held locks, stop renewing, close, exit 0

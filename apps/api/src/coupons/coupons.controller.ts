@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CouponsService, type Audit, type Coupon, type CouponWithGrants, type GrantRecord } from '@app/stock';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipes } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Audit, Coupon, CouponWithGrants, Grant } from '@app/contract';
+import { CouponsService } from '@app/stock';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
+import { AppValidationPipe } from '../common/validation.pipe';
 import { GrabService } from '../grab/grab.service';
 import type { GrabResult } from '../grab/grab.types';
 import { ChaosGate } from './chaos-gate';
@@ -11,6 +13,7 @@ import { CreateCouponDto } from './dto/create-coupon.dto';
 import { GrabBodyDto } from './dto/grab-body.dto';
 import { GrabQueryDto } from './dto/grab-query.dto';
 import { ResetCouponDto } from './dto/reset-coupon.dto';
+import { GrabBodyPipe, GrabQueryPipe } from './grab-request.pipe';
 
 @ApiTags('coupons')
 @Controller('coupons')
@@ -24,6 +27,7 @@ export class CouponsController {
 
   @Post()
   @UseGuards(AdminGuard)
+  @UsePipes(AppValidationPipe)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Create a coupon with its stock (admin)' })
   create(@Body() body: CreateCouponDto): Promise<Coupon> {
@@ -33,12 +37,14 @@ export class CouponsController {
   @Post(':id/reset')
   @HttpCode(200)
   @UseGuards(AdminGuard)
+  @UsePipes(AppValidationPipe)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Back to a given stock: grants deleted, lock keys cleared (admin)' })
   async reset(@Param('id', CouponIdPipe) id: number, @Body() body: ResetCouponDto): Promise<Coupon> {
-    await this.coupons.get(id); // 404 before touching Redis
+    const coupon = await this.coupons.reset(id, body.stock, body.segments);
+    // After the stock of record: a Redis counter reloaded from the old stock meanwhile goes too.
     await this.locks.clear(id);
-    return this.coupons.reset(id, body.stock, body.segments);
+    return coupon;
   }
 
   @Get(':id')
@@ -55,17 +61,18 @@ export class CouponsController {
 
   @Get(':id/grants')
   @ApiOperation({ summary: 'Every grant with its critical-section timestamps (database clock)' })
-  grants(@Param('id', CouponIdPipe) id: number): Promise<GrantRecord[]> {
+  grants(@Param('id', CouponIdPipe) id: number): Promise<Grant[]> {
     return this.coupons.grants(id);
   }
 
   @Post(':id/grab')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one coupon for a user under the chosen strategy' })
+  @ApiBody({ type: GrabBodyDto })
   grab(
     @Param('id', CouponIdPipe) id: number,
-    @Body() body: GrabBodyDto,
-    @Query() query: GrabQueryDto,
+    @Body(GrabBodyPipe) body: GrabBodyDto,
+    @Query(GrabQueryPipe) query: GrabQueryDto,
   ): Promise<GrabResult> {
     this.chaos.check(query);
     return this.grabs.grab(id, body.userId, {
@@ -75,7 +82,7 @@ export class CouponsController {
       waitMs: query.waitMs,
       pauseMs: query.pauseMs,
       freezeMs: query.freezeMs,
-      crash: query.crash === '1',
+      crash: query.crash === undefined ? undefined : 'after-acquire',
       nested: query.nested === '1',
     });
   }

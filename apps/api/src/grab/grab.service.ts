@@ -1,35 +1,33 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  LockRegistry,
-  LockTimeoutError,
-  runInFlow,
-  type HeldLock,
-  type LockOptions,
-  type LockStrategy,
-} from '@app/lock';
-import { DeductionService, RedisStock, SoldOutError, type Granted, type GrantRequest } from '@app/stock';
+import { Inject, Injectable } from '@nestjs/common';
+import { LockRegistry, runInFlow } from '@app/lock';
+import { DeductionService, SoldOutError, SoldOutMemo, type MemoTicket } from '@app/stock';
 import { RequestInvalidError } from '../common/app.errors';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions, GrabResult } from './grab.types';
-import { sectionWork } from './section-work';
 import { STRATEGY_CATALOGUE, type GrabStrategy } from './strategy-catalogue';
+import { StrategyRunner, type Taken } from './strategy-runner';
 
-// Enough attempts to sell out 400 concurrent buyers; each loss is counted in the metrics.
-const OPTIMISTIC = { maxAttempts: 100, backoffMs: 2, maxBackoffMs: 200 };
-
-/** Pairs a lock strategy with a deduction and runs one grab through them. */
+/**
+ * One grab: the sold-out check, then the strategy. A coupon this replica has seen sold out is
+ * answered from memory without touching PostgreSQL (stock of record only falls between resets,
+ * and every reset reaches the memo first); otherwise the stock of record decides.
+ */
 @Injectable()
 export class GrabService {
-  private readonly logger = new Logger('Grab');
   private readonly offered: GrabStrategy[];
   private readonly defaultStrategy: string;
+  /** Coupons known to exist (none is ever deleted): later grabs need no look first. */
+  private readonly known = new Set<number>();
+  /** One look at the stock of record per coupon at a time, when Redis says sold out. */
+  private readonly probes = new Map<number, Promise<void>>();
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly locks: LockRegistry,
+    locks: LockRegistry,
     private readonly deductions: DeductionService,
-    private readonly redisStock: RedisStock,
+    private readonly memo: SoldOutMemo,
+    private readonly runner: StrategyRunner,
     private readonly metrics: MetricsService,
   ) {
     this.offered = STRATEGY_CATALOGUE.filter((s) => !s.lock || locks.get(s.lock));
@@ -50,6 +48,12 @@ export class GrabService {
 
   async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabResult> {
     const strategy = this.resolve(options.strategy);
+    // The sold-out crowd first: answered from memory, before any other work is set up for it.
+    if (this.memo.isSoldOut(couponId)) {
+      this.metrics.soldOutFromMemory.inc();
+      this.metrics.grabs.inc({ strategy: strategy.name, outcome: 'STOCK.SOLD_OUT' });
+      throw new SoldOutError(couponId);
+    }
     const stopTimer = this.metrics.grabDuration.startTimer({ strategy: strategy.name });
     try {
       const granted = await runInFlow(() => this.take(strategy, couponId, userId, options));
@@ -73,113 +77,47 @@ export class GrabService {
     }
   }
 
-  private async take(
-    strategy: GrabStrategy,
-    couponId: number,
-    userId: string,
-    options: GrabOptions,
-  ): Promise<Granted & { fenceToken?: number }> {
-    const req: GrantRequest = { couponId, userId, strategy: strategy.name, replica: this.config.replicaId };
-    // Redis is redis-lua's filter: the sold-out crowd must not reach the database at all.
-    if (strategy.deduction === 'redis-lua') {
-      if (options.crash) this.crash();
-      return this.redisStock.take(req);
+  private async take(strategy: GrabStrategy, couponId: number, userId: string, options: GrabOptions): Promise<Taken> {
+    const ticket = this.memo.ticket(couponId);
+    const open = await this.openSegments(couponId, strategy.segmented === true, ticket);
+    const req = { couponId, userId, strategy: strategy.name, replica: this.config.replicaId };
+    let granted: Taken | null;
+    try {
+      granted = await this.runner.run(strategy, req, options, open);
+    } catch (error) {
+      if (error instanceof SoldOutError) await this.confirmSoldOut(couponId, ticket);
+      throw error;
     }
-    // Stock only falls, so an empty peek is final: sold-out answers skip the lock entirely.
-    const peek = await this.deductions.peek(couponId);
-    if (peek.open.length === 0) throw new SoldOutError(couponId);
-    const lockOptions: LockOptions = {
-      leaseMs: options.leaseMs ?? this.config.leaseMs,
-      waitMs: options.waitMs ?? this.config.waitMs,
-    };
-
-    if (!strategy.lock) {
-      if (options.crash) this.crash();
-      const granted = await this.deductLockFree(strategy, req, options);
-      if (!granted) throw new SoldOutError(couponId);
-      return granted;
-    }
-    const lock = this.locks.get(strategy.lock)!;
-    if (!strategy.segmented) {
-      const granted = await lock.run(`coupon:${couponId}`, lockOptions, (held) =>
-        this.section(lock, held, req, options, lockOptions),
-      );
-      if (!granted) throw new SoldOutError(couponId);
-      return granted;
-    }
-    return this.takeFromSegments(lock, peek.open, req, options, lockOptions);
+    if (!granted || granted.remaining === 0) this.memo.markSoldOut(ticket);
+    if (!granted) throw new SoldOutError(couponId);
+    return granted;
   }
 
   /**
-   * Tries the open segments from a random one onwards, so replicas spread over segment locks.
-   * A segment found dry under its lock sends us to the next; only all dry is sold out.
+   * The segments with stock, looked up when the strategy needs them or the coupon is new here
+   * (COUPON.NOT_FOUND comes from this look); none open is sold out.
    */
-  private async takeFromSegments(
-    lock: LockStrategy,
-    open: number[],
-    req: GrantRequest,
-    options: GrabOptions,
-    lockOptions: LockOptions,
-  ) {
-    const start = Math.floor(Math.random() * open.length);
-    const order = [...open.slice(start), ...open.slice(0, start)];
-    const deadline = Date.now() + lockOptions.waitMs;
-    let timedOut: LockTimeoutError | undefined;
-    for (const segment of order) {
-      const waitMs = Math.max(0, deadline - Date.now());
-      try {
-        const granted = await lock.run(`coupon:${req.couponId}:seg:${segment}`, { ...lockOptions, waitMs }, (held) =>
-          this.section(lock, held, { ...req, segment }, options, lockOptions),
-        );
-        if (granted) return granted;
-      } catch (error) {
-        if (!(error instanceof LockTimeoutError)) throw error;
-        timedOut = error;
-      }
+  private async openSegments(couponId: number, segmented: boolean, ticket: MemoTicket): Promise<number[]> {
+    if (!segmented && this.known.has(couponId)) return [];
+    const peek = await this.deductions.peek(couponId);
+    this.known.add(couponId);
+    if (peek.open.length > 0) return peek.open;
+    this.memo.markSoldOut(ticket);
+    throw new SoldOutError(couponId);
+  }
+
+  /** Redis said sold out: only the stock of record may teach the memo, so look there once. */
+  private async confirmSoldOut(couponId: number, ticket: MemoTicket): Promise<void> {
+    let probe = this.probes.get(couponId);
+    if (!probe) {
+      probe = this.deductions
+        .peek(couponId)
+        .then((peek) => (peek.open.length === 0 ? this.memo.markSoldOut(ticket) : undefined))
+        .catch(() => undefined)
+        .finally(() => this.probes.delete(couponId));
+      this.probes.set(couponId, probe);
     }
-    throw timedOut ?? new SoldOutError(req.couponId);
-  }
-
-  /** Runs right after the lock is acquired: the chaos hooks, then the deduction. */
-  private async section(
-    lock: LockStrategy,
-    held: HeldLock,
-    req: GrantRequest,
-    options: GrabOptions,
-    lockOptions: LockOptions,
-  ) {
-    if (options.crash) this.crash();
-    const deduct = (h: HeldLock) =>
-      this.deductions
-        .readModifyWrite(req, { work: sectionWork(options), signal: h.signal, fenceToken: h.fenceToken })
-        .then((g) => g && { ...g, fenceToken: h.fenceToken });
-    // A reusable routine that takes the same lock again, as `nested=1` asks.
-    if (options.nested) return lock.run(held.resource, lockOptions, (inner) => deduct(inner));
-    return deduct(held);
-  }
-
-  private deductLockFree(strategy: GrabStrategy, req: GrantRequest, options: GrabOptions): Promise<Granted | null> {
-    const work = sectionWork(options);
-    switch (strategy.deduction) {
-      case 'atomic':
-        return this.deductions.atomic(req);
-      case 'for-update':
-        return this.deductions.forUpdate(req, { work });
-      case 'optimistic':
-        return this.deductions.optimistic(
-          req,
-          { work },
-          { ...OPTIMISTIC, onRetry: () => this.metrics.optimisticRetries.inc() },
-        );
-      default:
-        return this.deductions.readModifyWrite(req, { work });
-    }
-  }
-
-  private crash(): never {
-    this.logger.warn(`${this.config.replicaId} crashing on purpose (crash=1) while holding the lock`);
-    process.kill(process.pid, 'SIGKILL');
-    throw new Error('unreachable');
+    await probe;
   }
 
   private find(name: string): GrabStrategy | undefined {

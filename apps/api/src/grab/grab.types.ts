@@ -1,10 +1,12 @@
+import type { CrashPoint } from '@app/contract';
 import type { WorkOptions } from './section-work';
 
 export interface GrabOptions extends WorkOptions {
   readonly strategy?: string;
   readonly leaseMs?: number;
   readonly waitMs?: number;
-  readonly crash?: boolean;
+  /** Chaos: SIGKILL at this point of the grab. */
+  readonly crash?: CrashPoint;
   readonly nested?: boolean;
 }
 

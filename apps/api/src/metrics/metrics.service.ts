@@ -13,6 +13,11 @@ export class MetricsService {
     'outcome',
   ]);
   readonly grabDuration = this.histogram('oversell_grab_duration_seconds', 'Time to answer a grab', ['strategy']);
+  readonly soldOutFromMemory = this.counter(
+    'oversell_sold_out_from_memory_total',
+    'Sold-out answers given from the memo, without a database round trip',
+    [],
+  );
   readonly optimisticRetries = this.counter(
     'oversell_optimistic_retries_total',
     'Optimistic attempts lost to a concurrent write',

@@ -1,9 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+
+export const USER_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export class GrabBodyDto {
-  @ApiProperty({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', example: 'user-42' })
-  @IsString()
-  @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'userId must be 1-64 characters of A-Z a-z 0-9 _ . : -' })
+  @ApiProperty({ pattern: USER_ID.source, example: 'user-42' })
   userId: string;
 }

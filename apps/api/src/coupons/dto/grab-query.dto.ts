@@ -1,70 +1,52 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
-// Query values arrive as strings: plain digits become numbers, anything else stays a string
-// and fails @IsInt with a clear message ("1e3", "-1", "abc", "").
-const digits = () =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value,
-  );
+/** The numeric options of a grab and their ranges: read by GrabRequestPipe and by Swagger. */
+export const GRAB_NUMBERS = {
+  workMs: { min: 0, max: 5000, description: 'business work every strategy spends (where its design puts it)' },
+  leaseMs: { min: 100, max: 600_000, description: 'chaos: the lock lease' },
+  waitMs: { min: 0, max: 60_000, description: 'chaos: how long to wait for the lock' },
+  pauseMs: { min: 0, max: 120_000, description: 'chaos: async stall inside the section' },
+  freezeMs: { min: 0, max: 30_000, description: 'chaos: event-loop freeze inside the section' },
+} as const;
+
+/** The crash points a grab honours; `crash=1` is `after-acquire`, kept as an alias. */
+export const CRASH_VALUES: readonly string[] = ['1', 'after-acquire'];
+
+/** The options honoured only with chaos enabled. */
+export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested'] as const;
+
+const range = (name: keyof typeof GRAB_NUMBERS) => ({
+  minimum: GRAB_NUMBERS[name].min,
+  maximum: GRAB_NUMBERS[name].max,
+  description: GRAB_NUMBERS[name].description,
+});
 
 /** Query options of a grab: the strategy, the simulated work, and the chaos options. */
 export class GrabQueryDto {
   @ApiPropertyOptional({ description: 'lock strategy (GET /strategies lists them)' })
-  @IsOptional()
-  @IsString()
   strategy?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 5000, description: 'business work inside the critical section' })
-  @IsOptional()
-  @digits()
-  @IsInt()
-  @Min(0)
-  @Max(5000)
+  @ApiPropertyOptional(range('workMs'))
   workMs?: number;
 
-  @ApiPropertyOptional({ minimum: 100, maximum: 600_000, description: 'chaos: the lock lease' })
-  @IsOptional()
-  @digits()
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @ApiPropertyOptional(range('leaseMs'))
   leaseMs?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 60_000, description: 'chaos: how long to wait for the lock' })
-  @IsOptional()
-  @digits()
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
+  @ApiPropertyOptional(range('waitMs'))
   waitMs?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 120_000, description: 'chaos: async stall inside the section' })
-  @IsOptional()
-  @digits()
-  @IsInt()
-  @Min(0)
-  @Max(120_000)
+  @ApiPropertyOptional(range('pauseMs'))
   pauseMs?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 30_000, description: 'chaos: event-loop freeze inside the section' })
-  @IsOptional()
-  @digits()
-  @IsInt()
-  @Min(0)
-  @Max(30_000)
+  @ApiPropertyOptional(range('freezeMs'))
   freezeMs?: number;
 
-  @ApiPropertyOptional({ enum: ['1'], description: 'chaos: die right after acquiring the lock' })
-  @IsOptional()
-  @IsIn(['1'])
-  crash?: '1';
+  @ApiPropertyOptional({
+    enum: CRASH_VALUES,
+    description: 'chaos: SIGKILL at this point of the grab (1 = after-acquire)',
+  })
+  crash?: string;
 
   @ApiPropertyOptional({ enum: ['1'], description: 'chaos: re-acquire the same lock inside the section' })
-  @IsOptional()
-  @IsIn(['1'])
   nested?: '1';
 }
-
-export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested'] as const;

@@ -1,0 +1,61 @@
+import { Injectable, type PipeTransform } from '@nestjs/common';
+import { RequestInvalidError } from '../common/app.errors';
+import { USER_ID, type GrabBodyDto } from './dto/grab-body.dto';
+import { CRASH_VALUES, GRAB_NUMBERS, type GrabQueryDto } from './dto/grab-query.dto';
+
+const DIGITS = /^[0-9]{1,9}$/;
+const QUERY_KEYS = new Set(['strategy', 'crash', 'nested', ...Object.keys(GRAB_NUMBERS)]);
+
+/**
+ * The grab's query, checked by hand: this is the hot path of a flash sale, where most answers are
+ * "sold out" and a reflective validator would cost more than the answer itself.
+ */
+@Injectable()
+export class GrabQueryPipe implements PipeTransform<Record<string, unknown>, GrabQueryDto> {
+  transform(raw: Record<string, unknown>): GrabQueryDto {
+    const unknown = Object.keys(raw).filter((k) => !QUERY_KEYS.has(k));
+    if (unknown.length) throw new RequestInvalidError(`unknown query option: ${unknown.join(', ')}`);
+    const query: Record<string, unknown> = {};
+    for (const [name, rule] of Object.entries(GRAB_NUMBERS)) {
+      const value = raw[name];
+      if (value === undefined) continue;
+      const n = typeof value === 'string' && DIGITS.test(value) ? Number(value) : Number.NaN;
+      if (!(n >= rule.min && n <= rule.max)) {
+        throw new RequestInvalidError(`${name} must be an integer from ${rule.min} to ${rule.max}`);
+      }
+      query[name] = n;
+    }
+    if (raw.strategy !== undefined) {
+      if (typeof raw.strategy !== 'string') throw new RequestInvalidError('strategy must be given once');
+      query.strategy = raw.strategy;
+    }
+    if (raw.crash !== undefined) {
+      if (typeof raw.crash !== 'string' || !CRASH_VALUES.includes(raw.crash)) {
+        throw new RequestInvalidError(`crash must be one of ${CRASH_VALUES.join(', ')}`);
+      }
+      query.crash = raw.crash;
+    }
+    if (raw.nested !== undefined) {
+      if (raw.nested !== '1') throw new RequestInvalidError('nested must be 1');
+      query.nested = '1';
+    }
+    return query;
+  }
+}
+
+/** The grab's body: a JSON object with exactly a valid userId. */
+@Injectable()
+export class GrabBodyPipe implements PipeTransform<unknown, GrabBodyDto> {
+  transform(body: unknown): GrabBodyDto {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new RequestInvalidError('the body must be a JSON object');
+    }
+    const { userId, ...rest } = body as Record<string, unknown>;
+    const extra = Object.keys(rest);
+    if (extra.length) throw new RequestInvalidError(`property ${extra.join(', ')} should not exist`);
+    if (typeof userId !== 'string' || !USER_ID.test(userId)) {
+      throw new RequestInvalidError('userId must be 1-64 characters of A-Z a-z 0-9 _ . : -');
+    }
+    return { userId };
+  }
+}
