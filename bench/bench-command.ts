@@ -3,17 +3,20 @@ import type { BenchOptions } from './options';
 import { renderTable } from './report/render-table';
 import { writeReport, type ReportFiles } from './report/write-report';
 import { runBench } from './runner';
-import { targetOf } from './stack-target';
+import { unexpectedVerdicts } from './targets';
+import { targetOf } from './target';
 import type { BenchReport } from './types';
 
 export interface BenchOutcome {
   readonly report: BenchReport;
   readonly files: ReportFiles;
+  /** False when a verdict differs from the one scenarios.ts expects: the command then exits non-zero. */
+  readonly asExpected: boolean;
 }
 
 /**
  * The whole `npm run bench`: use the running stack (or start one, and stop it afterwards unless
- * `keepStack`), run every selected strategy, print the table, write the reports.
+ * `keepStack`), run every selected strategy, print the tables, write the reports.
  */
 export async function benchCommand(
   options: BenchOptions,
@@ -37,7 +40,13 @@ export async function benchCommand(
     log(`report: ${files.html}`);
     log(`        ${files.markdown}`);
     log(`        ${files.json}`);
-    return { report, files };
+    const unexpected = unexpectedVerdicts(report);
+    for (const r of unexpected) {
+      log(
+        `NOT as expected: ${r.strategy} at workMs ${r.workMs}: ${r.verdict.label}, expected ${r.verdict.expected.join(' + ') || 'correct'}`,
+      );
+    }
+    return { report, files, asExpected: unexpected.length === 0 };
   } finally {
     process.removeListener('SIGINT', interrupted);
     if (!keepStack) await stack.stop();

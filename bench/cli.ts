@@ -7,7 +7,8 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const keepStack = argv.includes('--keep-stack');
   const options = parseBenchArgs(argv.filter((a) => a !== '--keep-stack'));
-  await benchCommand(options, console.log, keepStack);
+  const { asExpected } = await benchCommand(options, console.log, keepStack);
+  if (!asExpected) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -20,8 +20,10 @@ export interface RoundOutcome {
   readonly durationMs: number;
   readonly answered: number;
   readonly statuses: StatusCounts;
-  /** Latency of every answered request, ms. */
-  readonly latenciesMs: number[];
+  /** Latency of every answered 200, ms. */
+  readonly grantedMs: number[];
+  /** Latency of every other answer, ms. */
+  readonly turnedAwayMs: number[];
   /** When the last 200 arrived, ms after the start (0 when none did). */
   readonly lastGrantAfterMs: number;
 }
@@ -32,7 +34,8 @@ export interface RoundOutcome {
  */
 export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
   const statuses = emptyStatusCounts();
-  const latenciesMs: number[] = [];
+  const grantedMs: number[] = [];
+  const turnedAwayMs: number[] = [];
   let nextUser = 0;
   let lastGrantAt = 0;
   let lastAnswerAt = 0;
@@ -64,14 +67,16 @@ export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
             countStatus(statuses, status, body);
             lastAnswerAt = Date.now();
             if (status === 200) lastGrantAt = lastAnswerAt;
-            spec.onProgress?.(latenciesMs.length, statuses);
+            spec.onProgress?.(grantedMs.length + turnedAwayMs.length, statuses);
           },
         },
       ],
     },
     (error, result) => (error ? fail(error) : finish(result)),
   );
-  instance.on('response', (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
+  instance.on('response', (_client, status, _bytes, responseTimeMs) =>
+    (status === 200 ? grantedMs : turnedAwayMs).push(responseTimeMs),
+  );
   const result = await finished;
   const durationMs = (lastAnswerAt || Date.now()) - startedAt;
   statuses.errors = Math.max(0, result.errors - result.timeouts);
@@ -79,9 +84,10 @@ export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
   return {
     startedAt,
     durationMs,
-    answered: latenciesMs.length,
+    answered: grantedMs.length + turnedAwayMs.length,
     statuses,
-    latenciesMs,
+    grantedMs,
+    turnedAwayMs,
     lastGrantAfterMs: lastGrantAt === 0 ? 0 : lastGrantAt - startedAt,
   };
 }

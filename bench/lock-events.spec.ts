@@ -1,6 +1,15 @@
+import type { LockEvent } from '@app/contract';
 import { lockEventFigures } from './lock-events';
 
-const event = (type: string, at: number, durationMs?: number) => ({ type, strategy: 'watchdog', at, durationMs });
+const event = (type: string, at: number, durationMs?: number, replica = 'api-1'): LockEvent => ({
+  type,
+  strategy: 'watchdog',
+  resource: 'coupon:9',
+  owner: `${replica}:owner`,
+  at,
+  ...(durationMs === undefined ? {} : { durationMs }),
+  replica,
+});
 
 describe('lockEventFigures', () => {
   it('takes the longest acquire wait and the held intervals from release events', () => {
@@ -19,6 +28,25 @@ describe('lockEventFigures', () => {
         { start: 1_021, end: 1_050 },
       ],
     });
+  });
+
+  it("merges every replica's events", () => {
+    const figures = lockEventFigures([
+      event('acquire', 2_000, 5, 'api-1'),
+      event('release', 2_010, 10, 'api-1'),
+      event('acquire', 2_013, 75, 'api-3'),
+      event('release', 2_030, 17, 'api-3'),
+    ]);
+    expect(figures.maxWaitMs).toBe(75);
+    expect(figures.held).toEqual([
+      { start: 2_000, end: 2_010 },
+      { start: 2_013, end: 2_030 },
+    ]);
+  });
+
+  it('skips acquire and release events that carry no duration', () => {
+    expect(lockEventFigures([event('acquire', 1_000), event('release', 1_005)])).toEqual({ held: [] });
+    expect(lockEventFigures([event('acquire', 1_000), event('acquire', 1_001, 0)])).toEqual({ maxWaitMs: 0, held: [] });
   });
 
   it('has no wait when no lock reported one (database strategies)', () => {

@@ -1,6 +1,6 @@
-import { ApiClient, type LockEventRow } from './api-client';
+import { ApiClient, type LockEvent } from '@app/contract';
 import type { Interval } from './metrics/utilisation';
-import type { BenchTarget } from './runner';
+import type { BenchTarget } from './target';
 
 /** What the replicas' lock events tell about one round. */
 export interface LockEventFigures {
@@ -11,7 +11,7 @@ export interface LockEventFigures {
 }
 
 /** Pure: figures from the events of every replica. */
-export function lockEventFigures(events: readonly LockEventRow[]): LockEventFigures {
+export function lockEventFigures(events: readonly Pick<LockEvent, 'type' | 'at' | 'durationMs'>[]): LockEventFigures {
   const waits = events
     .filter((e) => e.type === 'acquire' && typeof e.durationMs === 'number')
     .map((e) => e.durationMs as number);
@@ -25,10 +25,10 @@ export function lockEventFigures(events: readonly LockEventRow[]): LockEventFigu
  * Every replica's lock events on this round's coupon (its own, so every event is this strategy's,
  * whatever lock it uses underneath) since `sinceMs`. A replica that does not answer adds nothing.
  */
-export async function fetchLockEvents(target: BenchTarget, couponId: number, sinceMs: number): Promise<LockEventRow[]> {
+export async function fetchLockEvents(target: BenchTarget, couponId: number, sinceMs: number): Promise<LockEvent[]> {
   const perReplica = await Promise.all(
-    target.replicaUrls.map((url) =>
-      new ApiClient(url, target.adminToken).lockEvents(`coupon:${couponId}`, sinceMs).catch(() => [] as LockEventRow[]),
+    target.replicaUrls.map((baseUrl) =>
+      new ApiClient({ baseUrl }).lockEvents(`coupon:${couponId}`, sinceMs).catch(() => [] as LockEvent[]),
     ),
   );
   return perReplica.flat();

@@ -1,14 +1,16 @@
 import { parseBenchArgs } from './options';
 
 describe('parseBenchArgs', () => {
-  it('takes the full defaults without options', () => {
+  it('takes the full defaults without options: two loads and the work probe', () => {
     const { settings, outDir } = parseBenchArgs([]);
-    expect(settings).toMatchObject({
+    expect(settings).toEqual({
       strategies: [],
       stock: 500,
       requests: 1000,
+      warmupRequests: 100,
       connections: 50,
-      workMs: 5,
+      loads: [0, 5],
+      probeWorkMs: 300,
       segments: 8,
       quick: false,
     });
@@ -16,14 +18,14 @@ describe('parseBenchArgs', () => {
   });
 
   it('makes --quick small and lets explicit options win', () => {
-    const { settings } = parseBenchArgs([
+    const { settings, outDir } = parseBenchArgs([
       '--quick',
       '--stock',
       '40',
       '--strategies',
       'none, setnx',
       '--work-ms',
-      '0',
+      '3',
       '--out',
       '/tmp/x',
     ]);
@@ -31,10 +33,16 @@ describe('parseBenchArgs', () => {
       quick: true,
       stock: 40,
       requests: 160,
+      warmupRequests: 16,
       connections: 16,
-      workMs: 0,
+      loads: [3],
       strategies: ['none', 'setnx'],
     });
+    expect(outDir).toBe('/tmp/x');
+  });
+
+  it('runs --quick at workMs 0 and 2 unless told otherwise', () => {
+    expect(parseBenchArgs(['--quick']).settings.loads).toEqual([0, 2]);
   });
 
   it('never asks for more connections or warm-up grabs than requests', () => {
@@ -43,7 +51,45 @@ describe('parseBenchArgs', () => {
 
   it('rejects out-of-range and unknown options', () => {
     expect(() => parseBenchArgs(['--segments', '65'])).toThrow('--segments must be an integer in 1…64, got 65');
-    expect(() => parseBenchArgs(['--work-ms', '1.5'])).toThrow('--work-ms');
     expect(() => parseBenchArgs(['--stokc', '1'])).toThrow();
+  });
+
+  describe('--work-ms', () => {
+    it('takes a list of loads, in the order given, spaces allowed', () => {
+      expect(parseBenchArgs(['--work-ms', '0,5']).settings.loads).toEqual([0, 5]);
+      expect(parseBenchArgs(['--work-ms', '20, 0 ,5']).settings.loads).toEqual([20, 0, 5]);
+      expect(parseBenchArgs(['--work-ms', '5000']).settings.loads).toEqual([5000]);
+    });
+
+    it('rejects an empty item or an empty list', () => {
+      expect(() => parseBenchArgs(['--work-ms', '5,'])).toThrow(/--work-ms/);
+      expect(() => parseBenchArgs(['--work-ms', ''])).toThrow(/--work-ms/);
+      expect(() => parseBenchArgs(['--stock', ''])).toThrow(/--stock/);
+    });
+
+    it('rejects a value given twice', () => {
+      expect(() => parseBenchArgs(['--work-ms', '5,5'])).toThrow('--work-ms needs distinct values, got 5,5');
+      expect(() => parseBenchArgs(['--work-ms', '0,5,0'])).toThrow('distinct');
+    });
+
+    it('rejects values out of range or not whole', () => {
+      expect(() => parseBenchArgs(['--work-ms', '0,5001'])).toThrow('--work-ms must be an integer in 0…5000, got 5001');
+      expect(() => parseBenchArgs(['--work-ms=-1'])).toThrow('--work-ms must be an integer in 0…5000, got -1');
+      expect(() => parseBenchArgs(['--work-ms', '1.5'])).toThrow('--work-ms must be an integer in 0…5000, got 1.5');
+      expect(() => parseBenchArgs(['--work-ms', '0,five'])).toThrow('got five');
+    });
+  });
+
+  describe('--probe-work-ms', () => {
+    it('sets the work probe, and 0 skips it', () => {
+      expect(parseBenchArgs(['--probe-work-ms', '450']).settings.probeWorkMs).toBe(450);
+      expect(parseBenchArgs(['--probe-work-ms', '0']).settings.probeWorkMs).toBe(0);
+    });
+
+    it('rejects values out of range', () => {
+      expect(() => parseBenchArgs(['--probe-work-ms', '5001'])).toThrow(
+        '--probe-work-ms must be an integer in 0…5000, got 5001',
+      );
+    });
   });
 });

@@ -9,14 +9,21 @@ export interface BenchOptions {
 
 export const defaultOutDir = 'bench/results';
 
-/** The full run: long enough for steady figures, about a minute and a half for every strategy on 2 cores. */
-const full = { stock: 500, requests: 1000, warmup: 100, connections: 50, workMs: 5, segments: 8 };
-/** --quick: every strategy in well under a minute on 2 cores. */
-const quick = { stock: 80, requests: 160, warmup: 16, connections: 16, workMs: 2, segments: 8 };
+/** The full run: two loads (how fast each design can go, and with work inside), every strategy. */
+const full = { stock: 500, requests: 1000, warmup: 100, connections: 50, loads: '0,5', segments: 8, probe: 300 };
+/** --quick: the same shape, small enough for the test suite. */
+const quick = { stock: 80, requests: 160, warmup: 16, connections: 16, loads: '0,2', segments: 8, probe: 300 };
+
+/** `--work-ms 0,5`: one load per value. */
+function loads(raw: string): number[] {
+  const values = raw.split(',').map((v) => int('work-ms', v.trim(), -1, 0, 5000));
+  if (new Set(values).size !== values.length) throw new Error(`--work-ms needs distinct values, got ${raw}`);
+  return values;
+}
 
 function int(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
-  const value = Number(raw);
+  const value = raw.trim() === '' ? Number.NaN : Number(raw);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new Error(`--${name} must be an integer in ${min}…${max}, got ${raw}`);
   return value;
@@ -32,6 +39,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       'work-ms': { type: 'string' },
+      'probe-work-ms': { type: 'string' },
       segments: { type: 'string' },
       quick: { type: 'boolean', default: false },
       out: { type: 'string' },
@@ -49,7 +57,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     requests,
     warmupRequests: int('warmup', values.warmup, Math.min(base.warmup, requests), 0, 1_000_000),
     connections: int('connections', values.connections, Math.min(base.connections, requests), 1, 10_000),
-    workMs: int('work-ms', values['work-ms'], base.workMs, 0, 5000),
+    loads: loads(values['work-ms'] ?? base.loads),
+    probeWorkMs: int('probe-work-ms', values['probe-work-ms'], base.probe, 0, 5000),
     segments: int('segments', values.segments, base.segments, 1, 64),
     quick: values.quick ?? false,
   };

@@ -1,48 +1,75 @@
-import { ApiClient } from './api-client';
-import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock-events';
-import { runRound, type RoundOutcome } from './load-round';
+import { ApiClient } from '@app/contract';
+import { CeilingProbe } from './ceilings/measure-ceilings';
+import { withBounds } from './metrics/bound';
+import { ceilingsLine } from './report/columns';
 import { machineInfo, methodText } from './machine';
-import { isoToMs } from './metrics/iso-time';
-import { jainIndex } from './metrics/jain';
-import { summariseLatency } from './metrics/latency';
-import { reconcile } from './metrics/reconcile';
-import { heldShare, utilisation } from './metrics/utilisation';
-import { verdict } from './metrics/verdict';
 import { ProgressLine } from './progress';
-import { ms } from './report/format';
-import { grabQuery, scenarioFor, segmentsFor } from './scenarios';
-import type { BenchReport, BenchSettings, Fairness, GrantRow, StatusCounts, StrategyResult } from './types';
-
-/** Where the load goes: the stack as .stack/stack.json describes it. */
-export interface BenchTarget {
-  readonly nginxUrl: string;
-  readonly replicaUrls: readonly string[];
-  readonly adminToken: string;
-}
+import { runStrategy } from './strategy-round';
+import type { BenchTarget } from './target';
+import type { BenchReport, BenchSettings, LoadResult, WorkProbe } from './types';
+import { warmUpStack } from './warm-up';
+import { probeWork } from './work-probe';
 
 /** Strategies to run: the requested ones in the order asked, or all the API lists. */
-export async function resolveStrategies(api: ApiClient, requested: readonly string[]): Promise<string[]> {
+export async function resolveStrategies(
+  api: Pick<ApiClient, 'strategies'>,
+  requested: readonly string[],
+): Promise<string[]> {
   const listed = (await api.strategies()).map((s) => s.name);
   if (requested.length === 0) return listed;
   const unknown = requested.filter((name) => !listed.includes(name));
-  if (unknown.length > 0)
+  if (unknown.length > 0) {
     throw new Error(`unknown strategies: ${unknown.join(', ')} (the API lists: ${listed.join(', ')})`);
+  }
   return requested.slice();
 }
 
+/**
+ * The whole comparison: the ceilings first, then every strategy under each load, then the work
+ * probe. Everything in one run, so every figure can be read against the others as a ratio.
+ */
 export async function runBench(
   target: BenchTarget,
   settings: BenchSettings,
   progress = new ProgressLine(),
 ): Promise<BenchReport> {
-  const api = new ApiClient(target.nginxUrl, target.adminToken);
+  const api = new ApiClient({ baseUrl: target.nginxUrl, adminToken: target.adminToken, timeoutMs: 60_000 });
   const strategies = await resolveStrategies(api, settings.strategies);
   const startedAt = new Date().toISOString();
   const runId = Date.now().toString(36);
-  const results: StrategyResult[] = [];
-  for (const [index, strategy] of strategies.entries()) {
-    const label = `[${index + 1}/${strategies.length}] ${strategy}`;
-    results.push(await runStrategy(api, target, strategy, settings, `${runId}-${index}`, label, progress));
+  // Twice the load's requests: a rate read over a second or so is steadier than over a fraction of one.
+  const probe = new CeilingProbe(api, target, {
+    requests: settings.requests * 2,
+    warmup: settings.warmupRequests,
+    connections: settings.connections,
+    runId,
+  });
+  const loads: LoadResult[] = [];
+  try {
+    await warmUpStack(api, target, settings, strategies, runId, progress);
+    progress.done(`before: ${ceilingsLine(await probe.measure('before'))}`);
+    for (const workMs of settings.loads) {
+      const results = [];
+      for (const [index, strategy] of strategies.entries()) {
+        const label = `[workMs ${workMs}] [${index + 1}/${strategies.length}] ${strategy}`;
+        const userPrefix = `${runId}-w${workMs}-${index}`;
+        results.push(await runStrategy(api, target, { strategy, workMs, settings, userPrefix, label }, progress));
+      }
+      loads.push({ workMs, results });
+    }
+    progress.done(`after: ${ceilingsLine(await probe.measure('after'))}`);
+  } finally {
+    await probe.close();
+  }
+  const ceilings = probe.result();
+  const workProbes: WorkProbe[] = [];
+  if (settings.probeWorkMs > 0) {
+    for (const strategy of strategies)
+      workProbes.push(await probeWork(api, strategy, settings.probeWorkMs, settings.segments, runId));
+    const failed = workProbes.filter((p) => !p.ok).map((p) => p.strategy);
+    progress.done(
+      `work probe (workMs ${settings.probeWorkMs}): ${failed.length ? `too fast or not granted: ${failed.join(', ')}` : 'every strategy spent it'}`,
+    );
   }
   return {
     startedAt,
@@ -51,99 +78,8 @@ export async function runBench(
     settings: { ...settings, strategies },
     method: methodText(settings, target.replicaUrls.length),
     target: { nginxUrl: target.nginxUrl, replicas: target.replicaUrls.length },
-    results,
-  };
-}
-
-async function runStrategy(
-  api: ApiClient,
-  target: BenchTarget,
-  strategy: string,
-  settings: BenchSettings,
-  userPrefix: string,
-  label: string,
-  progress: ProgressLine,
-): Promise<StrategyResult> {
-  const segments = segmentsFor(strategy, settings.segments);
-  const query = grabQuery(strategy, settings.workMs);
-  const round = async (phase: string, amount: number) => {
-    // A fresh coupon per round: the measured one starts from full stock with no grant and no lock key.
-    const coupon = await api.createCoupon(`bench ${strategy} ${phase} ${userPrefix}`, settings.stock, segments);
-    const outcome = await runRound({
-      url: `${target.nginxUrl}/coupons/${coupon.id}/grab?${new URLSearchParams(query).toString()}`,
-      amount,
-      connections: settings.connections,
-      userPrefix: `${userPrefix}-${phase}`,
-      onProgress: (answered, c) =>
-        progress.update(
-          `${label} ${phase} ${answered}/${amount}  200:${c.granted} 409:${c.soldOut + c.duplicate} 429:${c.lockTimeout} 5xx:${c.serverError}`,
-        ),
-    });
-    return { coupon, outcome };
-  };
-  if (settings.warmupRequests > 0) await round('warm-up', settings.warmupRequests);
-  const { coupon, outcome: measured } = await round('measured', settings.requests);
-  const [audit, grants, events] = await Promise.all([
-    api.audit(coupon.id),
-    api.grants(coupon.id),
-    fetchLockEvents(target, coupon.id, measured.startedAt),
-  ]);
-  const result = assembleResult(
-    strategy,
-    String(coupon.id),
-    query,
-    segments,
-    settings.requests,
-    measured,
-    audit,
-    grants,
-    lockEventFigures(events),
-  );
-  progress.done(
-    `${label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, ${result.statuses.granted} granted, p99 ${ms(result.latency.p99)} ms`,
-  );
-  return result;
-}
-
-/** Pure: everything the report shows about one strategy, from what was measured. */
-export function assembleResult(
-  strategy: string,
-  couponId: string,
-  query: Record<string, string>,
-  segments: number,
-  requests: number,
-  measured: RoundOutcome,
-  audit: StrategyResult['audit'],
-  grants: readonly GrantRow[],
-  lock: LockEventFigures = { held: [] },
-): StrategyResult {
-  const latency = summariseLatency(measured.latenciesMs);
-  const statuses: StatusCounts = measured.statuses;
-  const fairness: Fairness = {
-    maxLatencyMs: latency.max,
-    spreadMs: latency.p99 - latency.p50,
-    latencyJain: jainIndex(measured.latenciesMs),
-    ...(lock.maxWaitMs === undefined ? {} : { maxLockWaitMs: lock.maxWaitMs }),
-  };
-  const intervals = grants.map((g) => ({ start: isoToMs(g.enteredAt), end: isoToMs(g.leftAt) }));
-  return {
-    strategy,
-    couponId,
-    query,
-    segments,
-    requests,
-    durationMs: measured.durationMs,
-    requestsPerSec: measured.durationMs > 0 ? (measured.answered * 1000) / measured.durationMs : 0,
-    grabsPerSec: measured.lastGrantAfterMs > 0 ? (statuses.granted * 1000) / measured.lastGrantAfterMs : 0,
-    latency,
-    statuses,
-    audit,
-    reconciliation: reconcile(statuses.granted, grants.length, statuses.errors + statuses.timeouts),
-    utilisation: {
-      ...utilisation(intervals),
-      ...(lock.held.length > 0 ? { lockHeldShare: heldShare(lock.held, intervals) } : {}),
-    },
-    fairness,
-    verdict: verdict(audit, scenarioFor(strategy).promisesExclusion),
+    ceilings,
+    loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
+    workProbes,
   };
 }

@@ -1,48 +1,136 @@
+import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
-import type { BenchReport, StrategyResult } from './types';
+import type { BenchReport, LoadResult, StrategyResult } from './types';
 
-/** One performance target of issue 5 checked against a run; `met` undefined when not measurable. */
+/** One performance target checked against a run; `met` undefined when the run could not measure it. */
 export interface TargetCheck {
   readonly target: string;
   readonly measured: string;
   readonly met: boolean | undefined;
 }
 
-export const utilisationFloor = 0.8;
-export const segmentedSpeedup = 3;
+export const targetRatios = {
+  atomicOfHotRow: 0.8,
+  atomicOverWatchdog: 1.5,
+  luaOfAtomic: 0.9,
+  soldOutOfHttp: 0.7,
+  segmentedOverOwnerChecked: 3,
+  utilisationFloor: 0.8,
+} as const;
 
 /** Strategies that serialise every grab through one lock on the coupon. */
 export function isSingleLock(strategy: string): boolean {
   const scenario = scenarioFor(strategy);
-  return scenario.promisesExclusion && scenario.expectedCorrect && scenario.segments === 'one';
+  return scenario.promisesExclusion && scenario.expectedFlags.length === 0 && scenario.segments === 'one';
 }
 
-export function checkTargets(report: BenchReport): TargetCheck[] {
-  const by = new Map<string, StrategyResult>(report.results.map((r) => [r.strategy, r]));
-  const checks: TargetCheck[] = [];
-  const segmented = by.get('segmented');
-  const ownerChecked = by.get('owner-checked');
-  const target = `segmented (${report.settings.segments} segments) ≥ ${segmentedSpeedup}× owner-checked grabs/s at workMs ${report.settings.workMs}`;
-  if (segmented && ownerChecked && ownerChecked.grabsPerSec > 0) {
-    const ratio = segmented.grabsPerSec / ownerChecked.grabsPerSec;
+const rate = (r: StrategyResult) => r.grabsPerSec.toFixed(0);
+
+function ratioCheck(
+  target: string,
+  a: StrategyResult | undefined,
+  b: StrategyResult | undefined,
+  floor: number,
+): TargetCheck {
+  if (!a || !b || b.grabsPerSec <= 0) return { target, measured: 'not run', met: undefined };
+  const ratio = a.grabsPerSec / b.grabsPerSec;
+  return { target, measured: `${ratio.toFixed(2)}× (${rate(a)} vs ${rate(b)} grabs/s)`, met: ratio >= floor };
+}
+
+function byName(load: LoadResult | undefined): Map<string, StrategyResult> {
+  return new Map((load?.results ?? []).map((r) => [r.strategy, r]));
+}
+
+/** How fast each design can go (workMs 0), against the ceilings and each other. */
+function speedChecks(report: BenchReport): TargetCheck[] {
+  const load = report.loads.find((l) => l.workMs === 0);
+  const by = byName(load);
+  const atomic = by.get('db-atomic');
+  const t = targetRatios;
+  const hotRow = report.ceilings.pgHotRowPerSec;
+  const checks: TargetCheck[] = [
+    atomic && hotRow > 0
+      ? {
+          target: `db-atomic at workMs 0 ≥ ${t.atomicOfHotRow} × pg hot row ceiling`,
+          measured: `${(atomic.grabsPerSec / hotRow).toFixed(2)}× (${rate(atomic)} vs ${hotRow.toFixed(0)}/s)`,
+          met: atomic.grabsPerSec >= t.atomicOfHotRow * hotRow,
+        }
+      : {
+          target: `db-atomic at workMs 0 ≥ ${t.atomicOfHotRow} × pg hot row ceiling`,
+          measured: 'not run',
+          met: undefined,
+        },
+    ratioCheck(
+      `db-atomic at workMs 0 ≥ ${t.atomicOverWatchdog} × watchdog`,
+      atomic,
+      by.get('watchdog'),
+      t.atomicOverWatchdog,
+    ),
+    ratioCheck(`redis-lua at workMs 0 ≥ ${t.luaOfAtomic} × db-atomic`, by.get('redis-lua'), atomic, t.luaOfAtomic),
+  ];
+  const soldOut = (load?.results ?? []).filter((r) => r.soldOut);
+  const slowest = soldOut.sort((a, b) => a.soldOut!.perSec - b.soldOut!.perSec)[0];
+  const http = report.ceilings.httpPerSec;
+  const soldOutTarget = `sold-out answers ≥ ${t.soldOutOfHttp} × ${ceilingLabel.httpPerSec} ceiling, every strategy`;
+  checks.push(
+    slowest && http > 0
+      ? {
+          target: soldOutTarget,
+          measured: `slowest ${slowest.strategy} ${slowest.soldOut!.perSec.toFixed(0)}/s = ${(slowest.soldOut!.perSec / http).toFixed(2)}× ${http.toFixed(0)}/s`,
+          met: slowest.soldOut!.perSec >= t.soldOutOfHttp * http,
+        }
+      : { target: soldOutTarget, measured: slowest ? 'no http ceiling' : 'no coupon sold out', met: undefined },
+  );
+  return checks;
+}
+
+/** With work inside (the first load with workMs > 0). */
+function workChecks(report: BenchReport): TargetCheck[] {
+  const load = report.loads.find((l) => l.workMs > 0);
+  const by = byName(load);
+  const checks = [
+    ratioCheck(
+      `segmented (${report.settings.segments} segments) ≥ ${targetRatios.segmentedOverOwnerChecked}× owner-checked grabs/s at workMs ${load?.workMs ?? '> 0'}`,
+      by.get('segmented'),
+      by.get('owner-checked'),
+      targetRatios.segmentedOverOwnerChecked,
+    ),
+  ];
+  for (const r of (load?.results ?? []).filter((x) => isSingleLock(x.strategy))) {
     checks.push({
-      target,
-      measured: `${ratio.toFixed(2)}× (${segmented.grabsPerSec.toFixed(0)} vs ${ownerChecked.grabsPerSec.toFixed(0)})`,
-      met: ratio >= segmentedSpeedup,
-    });
-  } else {
-    checks.push({ target, measured: 'not run', met: undefined });
-  }
-  for (const r of report.results.filter((x) => isSingleLock(x.strategy))) {
-    checks.push({
-      target: `${r.strategy}: lock utilisation ≥ ${utilisationFloor}`,
+      target: `${r.strategy}: lock utilisation ≥ ${targetRatios.utilisationFloor} at workMs ${r.workMs}`,
       measured:
         r.utilisation.busyShare.toFixed(2) +
         (r.utilisation.lockHeldShare === undefined
           ? ''
           : ` (lock held ${r.utilisation.lockHeldShare.toFixed(2)} of the window)`),
-      met: r.utilisation.busyShare >= utilisationFloor,
+      met: r.utilisation.busyShare >= targetRatios.utilisationFloor,
     });
   }
   return checks;
+}
+
+function probeCheck(report: BenchReport): TargetCheck[] {
+  const probes = report.workProbes;
+  if (probes.length === 0) return [];
+  const workMs = probes[0].workMs;
+  const short = probes.filter((p) => !p.ok);
+  return [
+    {
+      target: `every granted grab with workMs=${workMs} takes ≥ ${workMs} ms, every strategy`,
+      measured: short.length
+        ? `short: ${short.map((p) => `${p.strategy} ${p.granted ? `${p.minGrantedMs} ms` : 'none granted'}`).join(', ')}`
+        : `fastest ${Math.min(...probes.map((p) => p.minGrantedMs))} ms over ${probes.length} strategies`,
+      met: short.length === 0,
+    },
+  ];
+}
+
+export function checkTargets(report: BenchReport): TargetCheck[] {
+  return [...speedChecks(report), ...probeCheck(report), ...workChecks(report)];
+}
+
+/** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */
+export function unexpectedVerdicts(report: BenchReport): StrategyResult[] {
+  return report.loads.flatMap((l) => l.results.filter((r) => !r.verdict.asExpected));
 }

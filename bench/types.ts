@@ -1,6 +1,7 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
+import type { Audit } from '@app/contract';
 
-/** Responses of the measured round, by what they mean in the contract. */
+/** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
   /** 200 granted. */
   readonly granted: number;
@@ -10,18 +11,18 @@ export interface StatusCounts {
   readonly duplicate: number;
   /** 409 FENCE.REJECTED: a stale holder's write refused by the database (fenced). */
   readonly fenceRejected: number;
-  /** 429 LOCK.TIMEOUT. */
+  /** 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left. */
   readonly lockTimeout: number;
-  /** Any other 4xx (400, 404, 403, another 409 code). */
-  readonly otherClientError: number;
-  /** 5xx, including 503 DEPENDENCY.UNAVAILABLE. */
-  readonly serverError: number;
-  /** Connection errors and timeouts: no HTTP answer at all. */
+  /** 503 with a contract code: a dependency was down or the lock was lost. */
+  readonly unavailable: number;
+  /** Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx. */
+  readonly outsideContract: number;
+  /** Connection errors: no HTTP answer at all. */
   readonly errors: number;
   readonly timeouts: number;
 }
 
-/** Client-side latency of every answered request of the measured round, in ms. */
+/** Client-side latency, in ms. */
 export interface LatencySummary {
   readonly p50: number;
   readonly p99: number;
@@ -31,25 +32,11 @@ export interface LatencySummary {
   readonly stddev: number;
 }
 
-/** GET /coupons/:id/audit, all from the database. */
-export interface Audit {
-  readonly initialStock: number;
-  readonly stock: number;
-  readonly grants: number;
-  readonly oversold: number;
-  readonly lostUpdates: number;
-  readonly maxConcurrentHolders: number;
-}
-
-/** One row of GET /coupons/:id/grants (ISO timestamps from the database clock). */
-export interface GrantRow {
-  readonly userId: string;
-  readonly replica: string;
-  readonly strategy: string;
-  readonly segment: number;
-  readonly fenceToken: number | null;
-  readonly enteredAt: string;
-  readonly leftAt: string;
+/** Latency of the granted answers apart from the turned-away ones: they are different work. */
+export interface LatencySplit {
+  readonly all: LatencySummary;
+  readonly granted: LatencySummary;
+  readonly turnedAway: LatencySummary;
 }
 
 /** The 200s the client saw against the grant rows the database holds. */
@@ -69,10 +56,7 @@ export interface Utilisation {
   readonly meanHolders: number;
   /** From the first entry to the last exit, in ms. */
   readonly windowMs: number;
-  /**
-   * Share of the same window in which the lock itself was held (from the replicas' release
-   * events). Above busyShare by the time a holder spends outside the database section.
-   */
+  /** Share of the same window in which the lock itself was held (from the replicas' release events). */
   readonly lockHeldShare?: number;
 }
 
@@ -87,19 +71,59 @@ export interface Fairness {
   readonly maxLockWaitMs?: number;
 }
 
-export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS';
+export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
 
 export interface Verdict {
   readonly correct: boolean;
   readonly flags: VerdictFlag[];
   /** 'correct', or the flags joined, e.g. 'OVERSOLD + LOST UPDATES'. */
   readonly label: string;
+  /** The flags scenarios.ts declares for this strategy. */
+  readonly expected: VerdictFlag[];
+  /** The verdict is the expected one. */
+  readonly asExpected: boolean;
+}
+
+/** One reading of the three ceilings. */
+export interface CeilingValues {
+  readonly httpPerSec: number;
+  readonly pgHotRowPerSec: number;
+  readonly redisPerSec: number;
+}
+
+/** The physical ceilings, measured in the same run with as many requests in flight as the load. */
+export interface Ceilings extends CeilingValues {
+  /** Every reading (before and after the strategies); the figures above are the higher of each. */
+  readonly readings: CeilingValues[];
+  /** How each was taken: requests, in flight, pool size. */
+  readonly method: string;
+}
+
+export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
+
+/** The ceiling that bounds a strategy, and how close it came. */
+export interface Bound {
+  readonly ceiling: CeilingName;
+  readonly perSec: number;
+  /** grabs/s over the ceiling. */
+  readonly share: number;
+}
+
+/** Grabs on the strategy's coupon once it sold out: the crowd a flash sale mostly is. */
+export interface SoldOutRound {
+  readonly requests: number;
+  readonly perSec: number;
+  readonly latency: LatencySummary;
+  /** Answers other than 409 STOCK.SOLD_OUT (none expected). */
+  readonly otherAnswers: number;
+  readonly bound: Bound;
 }
 
 export interface StrategyResult {
   readonly strategy: string;
+  readonly workMs: number;
   readonly couponId: string;
-  /** Query sent with every grab (strategy, workMs, …). */
+  /** Query sent with every grab (strategy, workMs). */
   readonly query: Record<string, string>;
   readonly segments: number;
   readonly requests: number;
@@ -107,13 +131,32 @@ export interface StrategyResult {
   readonly requestsPerSec: number;
   /** Grants per second, from the round's start to the last 200. */
   readonly grabsPerSec: number;
-  readonly latency: LatencySummary;
+  readonly bound: Bound;
+  readonly latency: LatencySplit;
   readonly statuses: StatusCounts;
   readonly audit: Audit;
   readonly reconciliation: Reconciliation;
   readonly utilisation: Utilisation;
   readonly fairness: Fairness;
   readonly verdict: Verdict;
+  /** Absent when the round did not sell the coupon out. */
+  readonly soldOut?: SoldOutRound;
+}
+
+/** Every strategy under one load. */
+export interface LoadResult {
+  readonly workMs: number;
+  readonly results: StrategyResult[];
+}
+
+/** A few grabs with a long workMs: each granted one must take at least that long. */
+export interface WorkProbe {
+  readonly strategy: string;
+  readonly workMs: number;
+  readonly granted: number;
+  /** The fastest granted answer, ms (0 when none was granted). */
+  readonly minGrantedMs: number;
+  readonly ok: boolean;
 }
 
 export interface MachineInfo {
@@ -130,8 +173,11 @@ export interface BenchSettings {
   readonly requests: number;
   readonly warmupRequests: number;
   readonly connections: number;
-  readonly workMs: number;
+  /** One load per value: every strategy runs at each workMs. */
+  readonly loads: number[];
   readonly segments: number;
+  /** The work probe's workMs (0 skips it). */
+  readonly probeWorkMs: number;
   readonly quick: boolean;
 }
 
@@ -140,8 +186,10 @@ export interface BenchReport {
   readonly finishedAt: string;
   readonly machine: MachineInfo;
   readonly settings: BenchSettings;
-  /** One paragraph saying how the figures were taken. */
+  /** How the figures were taken, in one paragraph. */
   readonly method: string;
   readonly target: { readonly nginxUrl: string; readonly replicas: number };
-  readonly results: StrategyResult[];
+  readonly ceilings: Ceilings;
+  readonly loads: LoadResult[];
+  readonly workProbes: WorkProbe[];
 }

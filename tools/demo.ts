@@ -6,13 +6,19 @@ import { parseBenchArgs } from '../bench/options';
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   console.log('oversell-lab demo: every strategy under the same load, speed and correctness side by side');
-  const { report, files } = await benchCommand(options);
-  const wrong = report.results.filter((r) => !r.verdict.correct).map((r) => `${r.strategy} (${r.verdict.label})`);
+  const { report, files, asExpected } = await benchCommand(options);
   console.log('');
-  console.log(
-    `${report.results.length} strategies compared; wrong under load: ${wrong.length ? wrong.join(', ') : 'no strategy'}`,
-  );
+  for (const load of report.loads) {
+    const wrong = load.results.filter((r) => !r.verdict.correct).map((r) => `${r.strategy} (${r.verdict.label})`);
+    console.log(
+      `workMs ${load.workMs}: ${load.results.length} strategies compared; wrong under load: ${wrong.length ? wrong.join(', ') : 'no strategy'}`,
+    );
+  }
   console.log(`open ${files.html}`);
+  if (!asExpected) {
+    console.log('some verdict differs from the one scenarios.ts expects (see above): exit 1');
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,106 +1,139 @@
-import { aggregate, medianRound, meetsTargets, ratiosToBestPeer, roundOrder, type LockBenchResult } from './aggregate';
+import { sampleLockResult as result } from '../report/fixtures';
+import { aggregate, medianRound, roundOrder } from './aggregate';
 import type { WorkerReport } from './messages';
 
 const report = (
   processIndex: number,
   grantsPerWaiter: number[],
   waitsMs: number[],
-  startedAt: number,
-  finishedAt: number,
   failedAcquisitions = 0,
-): WorkerReport => ({ processIndex, grantsPerWaiter, waitsMs, startedAt, finishedAt, failedAcquisitions });
+): WorkerReport => ({ processIndex, grantsPerWaiter, waitsMs, failedAcquisitions });
 
 describe('aggregate', () => {
+  // 190 waits of 10…199 ms in process 2, so the p99 (199) sits below the longest wait (250).
   const reports = [
-    report(0, [2, 2], [1, 5, 9, 3], 1_000, 1_900, 1),
-    report(1, [1, 3], [2, 250, 4, 6], 1_010, 2_000, 2),
+    report(0, [2, 2], [1, 5, 9, 3], 1),
+    report(1, [1, 3], [2, 250, 4, 6], 2),
+    report(
+      2,
+      [3, 4],
+      Array.from({ length: 190 }, (_, i) => i + 10),
+    ),
   ];
+  const meta = { ours: true, atDefaults: false };
 
-  it('sums grants over processes and times them from the first start to the last finish', () => {
-    const r = aggregate('x', true, reports, 8);
-    expect(r).toMatchObject({
-      grants: 8,
-      elapsedMs: 1_000,
-      grantsPerSec: 8,
-      processes: 2,
-      waiters: 4,
+  it('sums grants over processes and rates them over the window', () => {
+    expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
+      contender: 'x',
+      ours: true,
+      atDefaults: false,
+      grants: 15,
+      windowMs: 5_000,
+      grantsPerSec: 3,
+      processes: 3,
+      waiters: 6,
       failedAcquisitions: 3,
+    });
+    expect(aggregate('x', meta, reports, 15, 2_500).grantsPerSec).toBe(6);
+    expect(aggregate('x', meta, reports, 15, 0).grantsPerSec).toBe(0);
+  });
+
+  it('reports the longest wait, the p99 wait and the spread of grants per waiter', () => {
+    expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
+      maxWaitMs: 250,
+      p99WaitMs: 199,
+      minGrantsPerWaiter: 1,
+      maxGrantsPerWaiter: 4,
     });
   });
 
-  it('reports the longest wait and the spread of grants per waiter', () => {
-    const r = aggregate('x', true, reports, 8);
-    expect(r).toMatchObject({ maxWaitMs: 250, minGrantsPerWaiter: 1, maxGrantsPerWaiter: 3 });
-    expect(r.jain).toBeCloseTo(64 / (4 * 18), 10); // (2+2+1+3)² / (4 · (4+4+1+9))
+  it("takes Jain's index over every waiter of every process, not over the processes", () => {
+    const r = aggregate('x', meta, reports, 15, 5_000);
+    expect(r.jain).toBeCloseTo(225 / (6 * 43), 10); // (2+2+1+3+3+4)² / (6 · (4+4+1+9+9+16))
+    expect(r.jain).not.toBeCloseTo(225 / (3 * 81), 3); // the index over processes (4, 4, 7)
+  });
+
+  it('lists grants per process and how far the furthest process is from their mean', () => {
+    const r = aggregate('x', meta, reports, 15, 5_000);
+    expect(r.grantsPerProcess).toEqual([4, 4, 7]);
+    expect(r.processDeviation).toBeCloseTo(0.4, 10); // mean 5, furthest 7: 2 / 5
+    // The furthest process may sit below the mean: 2 of a mean of 5 is 3 away.
+    const behind = aggregate('x', meta, [report(0, [2], []), report(1, [6], []), report(2, [7], [])], 15, 1_000);
+    expect(behind.processDeviation).toBeCloseTo(0.6, 10);
+    const even = aggregate('x', meta, [report(0, [5, 5], []), report(1, [4, 6], [])], 20, 1_000);
+    expect(even.processDeviation).toBe(0);
   });
 
   it('catches two holders at once: the counter falls short of the grants', () => {
-    expect(aggregate('x', true, reports, 8).counterMatches).toBe(true);
-    expect(aggregate('x', true, reports, 7).counterMatches).toBe(false);
+    expect(aggregate('x', meta, reports, 15, 5_000).counterMatches).toBe(true);
+    expect(aggregate('x', meta, reports, 14, 5_000)).toMatchObject({ counter: 14, counterMatches: false });
   });
 
   it('collects worker errors', () => {
-    const failed = { ...report(2, [0], [], 0, 1), error: 'Boom: no' };
-    expect(aggregate('x', false, [failed], 0).errors).toEqual(['process 2: Boom: no']);
-  });
-});
-
-const result = (
-  contender: string,
-  ours: boolean,
-  grantsPerSec: number,
-  extra: Partial<LockBenchResult> = {},
-): LockBenchResult => ({
-  contender,
-  ours,
-  grantsPerSec,
-  processes: 3,
-  waiters: 150,
-  grants: 4500,
-  elapsedMs: 1000,
-  failedAcquisitions: 0,
-  maxWaitMs: 120,
-  p99WaitMs: 90,
-  minGrantsPerWaiter: 29,
-  maxGrantsPerWaiter: 31,
-  jain: 0.99,
-  counter: 4500,
-  counterMatches: true,
-  errors: [],
-  ...extra,
-});
-
-describe('ratiosToBestPeer', () => {
-  it('divides each of ours by the fastest peer', () => {
-    const ratios = ratiosToBestPeer([
-      result('owner-checked', true, 6000),
-      result('a', false, 2000),
-      result('b', false, 2500),
-    ]);
-    expect(ratios).toEqual([{ ours: 'owner-checked', bestPeer: 'b', ratio: 2.4 }]);
+    const failed = { ...report(2, [0], []), error: 'Boom: no' };
+    expect(aggregate('x', meta, [report(0, [1], [3]), failed], 1, 1_000).errors).toEqual(['process 2: Boom: no']);
   });
 
-  it('is empty without peers', () => {
-    expect(ratiosToBestPeer([result('owner-checked', true, 1)])).toEqual([]);
-  });
-});
-
-describe('meetsTargets', () => {
-  it('needs the ratio, no failures, fairness, a short max wait and an exact counter', () => {
-    expect(meetsTargets(result('o', true, 1), 1.5)).toBe(true);
-    expect(meetsTargets(result('o', true, 1), 1.49)).toBe(false);
-    expect(meetsTargets(result('o', true, 1, { failedAcquisitions: 1 }), 2)).toBe(false);
-    expect(meetsTargets(result('o', true, 1, { jain: 0.94 }), 2)).toBe(false);
-    expect(meetsTargets(result('o', true, 1, { maxWaitMs: 201 }), 2)).toBe(false);
-    expect(meetsTargets(result('o', true, 1, { counterMatches: false }), 2)).toBe(false);
+  it('is all zeros, and fair, without reports', () => {
+    expect(aggregate('x', { ours: false, atDefaults: true }, [], 0, 1_000)).toMatchObject({
+      processes: 0,
+      waiters: 0,
+      grants: 0,
+      grantsPerSec: 0,
+      maxWaitMs: 0,
+      minGrantsPerWaiter: 0,
+      maxGrantsPerWaiter: 0,
+      jain: 1,
+      grantsPerProcess: [],
+      processDeviation: 0,
+      counterMatches: true,
+    });
   });
 });
 
 describe('medianRound', () => {
+  const fast = result('o', true, 300, { maxWaitMs: 50, p99WaitMs: 40, counter: 1500 });
+  const slow = result('o', true, 100, {
+    maxWaitMs: 900,
+    failedAcquisitions: 2,
+    counterMatches: false,
+    counter: 499,
+    grants: 500,
+    errors: ['process 1: Boom'],
+  });
+  const middle = result('o', true, 200, {
+    maxWaitMs: 60,
+    p99WaitMs: 45,
+    failedAcquisitions: 1,
+    grantsPerProcess: [333, 334, 333],
+    counter: 1000,
+    grants: 1000,
+  });
+
   it("takes the middle round by grants/s and keeps every round's figure", () => {
-    const m = medianRound([result('o', true, 300), result('o', true, 100), result('o', true, 200)]);
+    const m = medianRound([fast, slow, middle]);
     expect(m.grantsPerSec).toBe(200);
     expect(m.roundsGrantsPerSec).toEqual([300, 100, 200]);
+    expect(m).toMatchObject({ p99WaitMs: 45, grantsPerProcess: [333, 334, 333], counter: 1000, grants: 1000 });
+  });
+
+  it('takes what must hold in every round from the worst one: longest wait, every failure, any counter mismatch', () => {
+    const m = medianRound([fast, slow, middle]);
+    expect(m.maxWaitMs).toBe(900);
+    expect(m.failedAcquisitions).toBe(3);
+    expect(m.counterMatches).toBe(false);
+    expect(m.errors).toEqual(['process 1: Boom']);
+  });
+
+  it('stays clean when every round was', () => {
+    const m = medianRound([fast, middle]);
+    expect(m).toMatchObject({
+      grantsPerSec: 200,
+      maxWaitMs: 60,
+      failedAcquisitions: 1,
+      counterMatches: true,
+      errors: [],
+    });
   });
 
   it('takes the lower middle of an even count, and a single round as is', () => {
@@ -108,7 +141,13 @@ describe('medianRound', () => {
       medianRound([result('o', true, 4), result('o', true, 1), result('o', true, 3), result('o', true, 2)])
         .grantsPerSec,
     ).toBe(2);
-    expect(medianRound([result('o', true, 5)]).roundsGrantsPerSec).toBeUndefined();
+    const single = result('o', true, 5);
+    expect(medianRound([single])).toBe(single);
+    expect(medianRound([single]).roundsGrantsPerSec).toBeUndefined();
+  });
+
+  it('refuses no rounds', () => {
+    expect(() => medianRound([])).toThrow('no rounds');
   });
 });
 
@@ -117,5 +156,6 @@ describe('roundOrder', () => {
     expect(roundOrder(['a', 'b', 'c'], 0)).toEqual(['a', 'b', 'c']);
     expect(roundOrder(['a', 'b', 'c'], 1)).toEqual(['b', 'c', 'a']);
     expect(roundOrder(['a', 'b', 'c'], 3)).toEqual(['a', 'b', 'c']);
+    expect(roundOrder([], 2)).toEqual([]);
   });
 });

@@ -10,13 +10,13 @@ import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './ren
 import { runContender } from './run-contender';
 import { WorkerPool } from './worker-pool';
 
-// npm run bench:locks -- [--waiters 50] [--processes 3] [--grants 4500] [--rounds 3] [--contenders a,b] [--port 26700] [--out DIR]
+// npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
 function options() {
   const { values } = parseArgs({
     options: {
       waiters: { type: 'string', default: '50' },
       processes: { type: 'string', default: '3' },
-      grants: { type: 'string', default: '4500' },
+      seconds: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '3' },
       contenders: { type: 'string', default: contenderNames.join(',') },
       port: { type: 'string', default: '26700' },
@@ -38,7 +38,7 @@ function options() {
   return {
     waiters: positive('waiters', values.waiters),
     processes: positive('processes', values.processes),
-    grants: positive('grants', values.grants),
+    seconds: positive('seconds', values.seconds),
     rounds: positive('rounds', values.rounds),
     contenders: contenders as ContenderName[],
     port: positive('port', values.port),
@@ -62,9 +62,9 @@ async function main(): Promise<void> {
     for (let round = 0; round < o.rounds; round += 1) {
       for (const contender of roundOrder(o.contenders, round)) {
         process.stderr.write(
-          `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.grants} grants … `,
+          `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.seconds} s … `,
         );
-        const result = await runContender(pool, { contender, redisUrl, waiters: o.waiters, grants: o.grants });
+        const result = await runContender(pool, { contender, redisUrl, waiters: o.waiters, seconds: o.seconds });
         process.stderr.write(
           `${result.grantsPerSec.toFixed(0)} grants/s${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}\n`,
         );
@@ -79,8 +79,16 @@ async function main(): Promise<void> {
   const report: LockBenchReport = {
     startedAt,
     machine: machineInfo(),
-    settings: { processes: o.processes, waiters: o.waiters, grants: o.grants, rounds: o.rounds, leaseMs },
-    method: `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating), figures from each contender's median round by grants/s. Per contender and round: ${o.processes} processes, each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter on a separate connection → release on one resource, until ${o.grants} grants in all; each worker warms up on a resource of its own, then all start together. Wait: from claiming a grant to entering the critical section, failed attempts included. Peers run with their defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance), lease ${leaseMs} ms.`,
+    settings: { processes: o.processes, waiters: o.waiters, seconds: o.seconds, rounds: o.rounds, leaseMs },
+    method:
+      `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating). ` +
+      `Per contender and round: ${o.processes} processes, each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
+      `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
+      `entered inside it); each worker warms up on a resource of its own first, then all start on one clock reading. Wait: from wanting the lock ` +
+      `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
+      `failed acquisitions and the counter check, which cover every round. Jain's index is over every waiter of every process. Peers at their ` +
+      `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
+      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0. Lease ${leaseMs} ms.`,
     results,
   };
   console.log(renderLockTable(report));

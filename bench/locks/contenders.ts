@@ -3,14 +3,28 @@ import { createLockStrategies, LockRuntime, LockTimeoutError, noLockEvents, type
 import { Redis } from 'ioredis';
 import { Mutex, TimeoutError } from 'redis-semaphore';
 
-/** The locks compared: ours first, then the Node peers with their default settings. */
-export const contenderNames = ['owner-checked', 'watchdog', 'redis-semaphore', 'redlock'] as const;
-export type ContenderName = (typeof contenderNames)[number];
-export const ours: readonly ContenderName[] = ['owner-checked', 'watchdog'];
+/**
+ * The locks compared. Ours as shipped, and ours with local hand-off off (the ablation that shows
+ * where the lead comes from); the Node peers at their defaults, and redlock again with a retry
+ * budget as long as our 10 s wait (at its defaults it gives up after 2–3 s).
+ */
+export const CONTENDERS = {
+  'owner-checked': { ours: true, atDefaults: true },
+  'owner-checked:no-local-handoff': { ours: true, atDefaults: false },
+  watchdog: { ours: true, atDefaults: true },
+  'redis-semaphore': { ours: false, atDefaults: true },
+  redlock: { ours: false, atDefaults: true },
+  'redlock:retry-10s': { ours: false, atDefaults: false },
+} as const;
+
+export type ContenderName = keyof typeof CONTENDERS;
+export const contenderNames = Object.keys(CONTENDERS) as ContenderName[];
 
 /** Lease and wait for every contender (redis-semaphore's defaults, so its settings stay default). */
 export const leaseMs = 10_000;
 export const waitMs = 10_000;
+/** redlock's default retry delay and jitter, with as many retries as fill our wait. */
+const REDLOCK_RETRY = { retryDelay: 200, retryJitter: 100, retryCount: Math.ceil(waitMs / 250) };
 
 /** The lock was not had: the waiter counts a failed acquisition and tries again. */
 export class AcquireFailed extends Error {
@@ -29,9 +43,14 @@ export interface Contender {
 }
 
 function ourContender(name: ContenderName, redisUrl: string, processId: string): Contender {
-  const runtime = LockRuntime.connect({ redisUrl, replicaId: processId });
-  const strategy: LockStrategy | undefined = createLockStrategies(runtime, noLockEvents).find((s) => s.name === name);
-  if (!strategy) throw new Error(`@app/lock has no strategy ${name}`);
+  const [kind, variant] = name.split(':');
+  const runtime = LockRuntime.connect({
+    redisUrl,
+    replicaId: processId,
+    ...(variant === 'no-local-handoff' ? { handoffLimit: 0 } : {}),
+  });
+  const strategy: LockStrategy | undefined = createLockStrategies(runtime, noLockEvents).find((s) => s.name === kind);
+  if (!strategy) throw new Error(`@app/lock has no strategy ${kind}`);
   return {
     name,
     async withLock(resource, critical) {
@@ -68,18 +87,18 @@ function redisSemaphoreContender(redisUrl: string): Contender {
   };
 }
 
-function redlockContender(redisUrl: string): Contender {
+function redlockContender(name: 'redlock' | 'redlock:retry-10s', redisUrl: string): Contender {
   const redis = new Redis(redisUrl);
-  const redlock = new Redlock([redis]);
+  const redlock = new Redlock([redis], name === 'redlock' ? {} : REDLOCK_RETRY);
   redlock.on('error', () => undefined); // failed attempts are counted by the waiter, not logged
   return {
-    name: 'redlock',
+    name,
     async withLock(resource, critical) {
       let lock;
       try {
         lock = await redlock.acquire([resource], leaseMs);
       } catch (error) {
-        throw new AcquireFailed('redlock', { cause: error });
+        throw new AcquireFailed(name, { cause: error });
       }
       try {
         await critical();
@@ -98,7 +117,8 @@ export function createContender(name: ContenderName, redisUrl: string, processId
     case 'redis-semaphore':
       return redisSemaphoreContender(redisUrl);
     case 'redlock':
-      return redlockContender(redisUrl);
+    case 'redlock:retry-10s':
+      return redlockContender(name, redisUrl);
     default:
       return ourContender(name, redisUrl, processId);
   }

@@ -1,13 +1,11 @@
 import type { ContenderName } from './contenders';
 
-/** One contender's share of work for one worker process. */
+/** One contender's round for one worker process. */
 export interface WorkerConfig {
   readonly contender: ContenderName;
   readonly redisUrl: string;
   readonly processIndex: number;
   readonly waiters: number;
-  /** Grants this process performs in total, shared by its waiters. */
-  readonly quota: number;
   readonly resource: string;
   readonly counterKey: string;
 }
@@ -15,20 +13,20 @@ export interface WorkerConfig {
 /** What one worker process reports back. */
 export interface WorkerReport {
   readonly processIndex: number;
-  /** Grants each waiter got. */
+  /** Grants each waiter got inside the window. */
   readonly grantsPerWaiter: number[];
   readonly failedAcquisitions: number;
-  /** From claiming a grant to entering the critical section, per grant, ms. */
+  /** From wanting the lock to entering the critical section, per acquisition (retries included), ms. */
   readonly waitsMs: number[];
-  readonly startedAt: number;
-  readonly finishedAt: number;
   /** Set when the worker failed on something other than a lock not had. */
   readonly error?: string;
 }
 
-/** run: build the contender and warm up, then answer 'ready'; go: start the measured grants. */
+/** run: build the contender and warm up, then answer 'ready'; go: every waiter loops from `startAt` to `endAt` (epoch ms). */
 export type ParentMessage =
-  { readonly type: 'run'; readonly config: WorkerConfig } | { readonly type: 'go' } | { readonly type: 'exit' };
+  | { readonly type: 'run'; readonly config: WorkerConfig }
+  | { readonly type: 'go'; readonly startAt: number; readonly endAt: number }
+  | { readonly type: 'exit' };
 
 export type WorkerMessage =
   | { readonly type: 'ready' }

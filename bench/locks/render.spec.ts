@@ -1,68 +1,97 @@
-import type { LockBenchResult } from './aggregate';
-import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
-
-const result = (
-  contender: string,
-  ours: boolean,
-  grantsPerSec: number,
-  extra: Partial<LockBenchResult> = {},
-): LockBenchResult => ({
-  contender,
-  ours,
-  grantsPerSec,
-  processes: 3,
-  waiters: 150,
-  grants: 4500,
-  elapsedMs: 1000,
-  failedAcquisitions: 0,
-  maxWaitMs: 121,
-  p99WaitMs: 93,
-  minGrantsPerWaiter: 29,
-  maxGrantsPerWaiter: 31,
-  jain: 0.998,
-  counter: 4500,
-  counterMatches: true,
-  errors: [],
-  ...extra,
-});
+import { sampleLockResult as result } from '../report/fixtures';
+import { lockVerdictLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 
 const report: LockBenchReport = {
   startedAt: '2026-11-22T05:00:00.000Z',
   machine: { cpus: 2, cpuModel: 'Test CPU', node: 'v20.20.2', platform: 'linux', totalMemGb: 4 },
-  settings: { processes: 3, waiters: 50, grants: 4500, rounds: 3, leaseMs: 10000 },
+  settings: { processes: 3, waiters: 50, seconds: 5, rounds: 3, leaseMs: 10000 },
   method: 'The method paragraph.',
   results: [
-    result('owner-checked', true, 5123, { roundsGrantsPerSec: [5123, 4999, 5300] }),
+    result('owner-checked', true, 5123, {
+      roundsGrantsPerSec: [5123, 4999, 5300],
+      maxWaitMs: 121,
+      p99WaitMs: 93,
+      jain: 0.998,
+      grants: 25615,
+      counter: 25615,
+      grantsPerProcess: [8540, 8530, 8545],
+      processDeviation: 8.4 / 8538.4,
+    }),
+    result('owner-checked:no-local-handoff', true, 3000, { atDefaults: false }),
     result('redis-semaphore', false, 2311, {
       maxWaitMs: 3456,
       minGrantsPerWaiter: 1,
       maxGrantsPerWaiter: 288,
       jain: 0.412,
+      grantsPerProcess: [9000, 2000, 555],
+      processDeviation: 1.3,
     }),
-    result('redlock', false, 2544, { failedAcquisitions: 17, counter: 4499, counterMatches: false }),
+    result('redlock', false, 2544, { failedAcquisitions: 17, grants: 12720, counter: 12719, counterMatches: false }),
+    // Faster, but tuned: it does not set the bar ours are held to.
+    result('redlock:retry-10s', false, 6000, { atDefaults: false }),
   ],
 };
 
 describe('lock micro-bench rendering', () => {
-  it('tabulates every figure and the ratio to the best peer', () => {
+  it('tabulates every figure, grants per process included, and labels ours and the peers at their defaults', () => {
     const table = renderLockTable(report);
     expect(table).toMatch(
-      /owner-checked \(ours\)\s+5123\s+5123 4999 5300\s+0\s+121\s+93\s+29\/31\s+0\.998\s+yes \(4500\)/,
+      /^owner-checked \(ours\)\s+5123\s+5123 4999 5300\s+0\s+121\s+93\s+29\/31\s+0\.998\s+8540 8530 8545 \(±0%\)\s+yes \(25615\)$/m,
     );
-    expect(table).toMatch(/redis-semaphore\s+2311\s+2311\s+0\s+3456\s+93\s+1\/288\s+0\.412/);
-    expect(table).toMatch(/redlock\s+2544\s+2544\s+17\s.*NO 4499≠4500/);
-    expect(table).toContain('owner-checked: 2.01× redlock');
-    expect(table).toContain(': meets)');
+    expect(table).toMatch(
+      /^redis-semaphore \(defaults\)\s+2311\s+2311\s+0\s+3456\s+90\s+1\/288\s+0\.412\s+9000 2000 555 \(±130%\)/m,
+    );
+    expect(table).toMatch(/^redlock \(defaults\)\s+2544\s+2544\s+17\s.*NO 12719≠12720$/m);
+    expect(table).toMatch(/^redlock:retry-10s\s+6000\s/m);
+    expect(table).toMatch(/^owner-checked:no-local-handoff \(ours\)\s+3000\s/m);
   });
 
-  it('writes Markdown headed by machine, Node and method', () => {
+  it('holds ours to the best peer at its defaults, not to a faster tuned one', () => {
+    const table = renderLockTable(report);
+    expect(table).toContain(
+      'owner-checked: 2.01× redlock: met; target ≥ 2× redlock, 0 failed, Jain ≥ 0.95, processes within ±10%, max wait ≤ 200 ms, counter = grants',
+    );
+    expect(table).toContain('owner-checked:no-local-handoff: 1.18× redlock: NOT met (1.18× < 1.2×)');
+    expect(table).toContain('local hand-off: 2.01× the best peer with it, 1.18× without it');
+    expect(table).not.toContain('× redlock:retry-10s');
+  });
+
+  it('writes Markdown headed by machine, Node, the time-boxed run and method', () => {
     const md = renderLockMarkdown(report);
     expect(md).toContain('- Machine: 2 × Test CPU');
     expect(md).toContain('- Node: v20.20.2');
+    expect(md).toContain('- Run: 3 processes × 50 waiters, 5 s per lock and round, 3 round(s), lease 10000 ms');
     expect(md).toContain('Method: The method paragraph.');
     expect(md).toContain(
-      '| owner-checked (ours) | 5123 | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | yes (4500) |',
+      '| owner-checked (ours) | 5123 | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | 8540 8530 8545 (±0%) | yes (25615) |',
     );
-    expect(md).toContain('- owner-checked: 2.01× redlock');
+    expect(md).toContain('| redlock (defaults) | 2544 | 2544 | 17 |');
+    expect(md).toContain('- owner-checked: 2.01× redlock: met;');
+  });
+});
+
+describe('lockVerdictLines', () => {
+  it('names what ours missed, and says when a lock of ours has no target', () => {
+    const lines = lockVerdictLines({
+      ...report,
+      results: [
+        result('owner-checked', true, 4000, { jain: 0.9, maxWaitMs: 450 }),
+        result('watchdog', true, 3000),
+        result('redis-semaphore', false, 2000),
+      ],
+    });
+    expect(lines).toEqual([
+      'owner-checked: 2.00× redis-semaphore: NOT met (Jain 0.900, max wait 450 ms); target ≥ 2× redis-semaphore, 0 failed, Jain ≥ 0.95, processes within ±10%, max wait ≤ 200 ms, counter = grants',
+      'watchdog: 1.50× redis-semaphore (no target)',
+    ]);
+  });
+
+  it('has nothing to say without a peer at its defaults', () => {
+    expect(
+      lockVerdictLines({
+        ...report,
+        results: [result('owner-checked', true, 1), result('x', false, 1, { atDefaults: false })],
+      }),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { MachineInfo } from '../types';
-import { lockTargets, meetsTargets, ratiosToBestPeer, type LockBenchResult } from './aggregate';
+import type { LockBenchResult } from './aggregate';
+import { handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
 
 export interface LockBenchReport {
   readonly startedAt: string;
@@ -7,7 +8,7 @@ export interface LockBenchReport {
   readonly settings: {
     readonly processes: number;
     readonly waiters: number;
-    readonly grants: number;
+    readonly seconds: number;
     readonly rounds: number;
     readonly leaseMs: number;
   };
@@ -24,12 +25,18 @@ const header = [
   'p99 wait ms',
   'per waiter min/max',
   'Jain',
+  'per process',
   'counter = grants',
 ];
 
+function label(r: LockBenchResult): string {
+  if (r.ours) return `${r.contender} (ours)`;
+  return r.atDefaults ? `${r.contender} (defaults)` : r.contender;
+}
+
 function cells(r: LockBenchResult): string[] {
   return [
-    r.ours ? `${r.contender} (ours)` : r.contender,
+    label(r),
     r.grantsPerSec.toFixed(0),
     (r.roundsGrantsPerSec ?? [r.grantsPerSec]).map((g) => g.toFixed(0)).join(' '),
     String(r.failedAcquisitions),
@@ -37,16 +44,32 @@ function cells(r: LockBenchResult): string[] {
     String(r.p99WaitMs),
     `${r.minGrantsPerWaiter}/${r.maxGrantsPerWaiter}`,
     r.jain.toFixed(3),
-    r.counterMatches ? `yes (${r.counter})` : `NO ${r.counter}≠${r.grants}`,
+    `${r.grantsPerProcess.join(' ')} (±${(r.processDeviation * 100).toFixed(0)}%)`,
+    r.counterMatches
+      ? `yes (${r.counter})`
+      : r.counter !== r.grants
+        ? `NO ${r.counter}≠${r.grants}`
+        : 'NO (in another round)',
   ];
 }
 
-function ratioLines(report: LockBenchReport): string[] {
-  return ratiosToBestPeer(report.results).map(({ ours, bestPeer, ratio }) => {
+/** Where each of ours stands against the targets, and how much hand-off adds. */
+export function lockVerdictLines(report: LockBenchReport): string[] {
+  const lines = ratiosToBestPeer(report.results).map(({ ours, bestPeer, ratio }) => {
     const result = report.results.find((r) => r.contender === ours)!;
-    const verdict = meetsTargets(result, ratio) ? 'meets' : 'misses';
-    return `${ours}: ${ratio.toFixed(2)}× ${bestPeer} (target ≥ ${lockTargets.ratio}×, 0 failed, Jain ≥ ${lockTargets.jain}, max wait ≤ ${lockTargets.maxWaitMs} ms: ${verdict})`;
+    const floor = lockTargets.ratios[ours];
+    if (floor === undefined) return `${ours}: ${ratio.toFixed(2)}× ${bestPeer} (no target)`;
+    const missed = missedTargets(result, ratio);
+    const goal = `≥ ${floor}× ${bestPeer}, 0 failed, Jain ≥ ${lockTargets.jain}, processes within ±${lockTargets.processDeviation * 100}%, max wait ≤ ${lockTargets.maxWaitMs} ms, counter = grants`;
+    return `${ours}: ${ratio.toFixed(2)}× ${bestPeer}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
   });
+  const share = handoffShare(report.results);
+  if (share) {
+    lines.push(
+      `local hand-off: ${share.withHandoff.toFixed(2)}× the best peer with it, ${share.without.toFixed(2)}× without it`,
+    );
+  }
+  return lines;
 }
 
 export function renderLockTable(report: LockBenchReport): string {
@@ -58,7 +81,7 @@ export function renderLockTable(report: LockBenchReport): string {
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...report.results.map((r) => line(cells(r))),
     '',
-    ...ratioLines(report),
+    ...lockVerdictLines(report),
   ].join('\n');
 }
 
@@ -70,7 +93,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     '',
     `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}`,
     `- Node: ${m.node}`,
-    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.grants} grants per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
+    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
     `Method: ${report.method}`,
     '',
@@ -81,7 +104,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
       .join('|')}|`,
     ...report.results.map((r) => `| ${cells(r).join(' | ')} |`),
     '',
-    ...ratioLines(report).map((l) => `- ${l}`),
+    ...lockVerdictLines(report).map((l) => `- ${l}`),
     '',
   ].join('\n');
 }

@@ -16,15 +16,17 @@ export class WorkerPool {
 
   /**
    * Gives each worker its config; once every one has warmed up and is ready, starts them all at
-   * once, so none runs uncontended; resolves with their reports.
+   * once for the same window of `seconds`, so none runs uncontended; resolves with their reports.
    */
-  async run(configs: readonly WorkerConfig[]): Promise<WorkerReport[]> {
+  async run(configs: readonly WorkerConfig[], seconds: number): Promise<WorkerReport[]> {
     const ready = this.children.map((child) => this.next(child, 'ready'));
     const reports = this.children.map((child) => this.next(child, 'report'));
     for (const r of reports) r.catch(() => undefined); // awaited below, after 'ready'
     this.children.forEach((child, i) => this.send(child, { type: 'run', config: configs[i] }));
     await Promise.all(ready);
-    for (const child of this.children) this.send(child, { type: 'go' });
+    // One window for all, a moment ahead, so every process starts on the same clock reading.
+    const startAt = Date.now() + 50;
+    for (const child of this.children) this.send(child, { type: 'go', startAt, endAt: startAt + seconds * 1000 });
     return (await Promise.all(reports)).map((m) => m.report);
   }
 

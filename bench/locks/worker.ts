@@ -1,11 +1,13 @@
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
 import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from './messages';
 
 // One process of the micro-bench, kept for the whole run: per 'run' message it builds the
 // contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
-// counter → release until its quota of grants is claimed, then reports and closes the contender.
+// counter → release until the window ends, then reports and closes the contender.
 const send = (message: WorkerMessage) => process.send?.(message);
+const WARM_UP_MS = 300;
 
 function nextMessage<T extends ParentMessage['type']>(type: T): Promise<Extract<ParentMessage, { type: T }>> {
   return new Promise((resolve) => {
@@ -25,7 +27,6 @@ async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
     const grantsPerWaiter = new Array<number>(config.waiters).fill(0);
     const waitsMs: number[] = [];
     let failedAcquisitions = 0;
-    let claimed = 0;
     let error: string | undefined;
 
     // The short critical section: read, then write back, as the coupon deduction does.
@@ -34,47 +35,43 @@ async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
       await data.set(counterKey, value + 1);
     };
 
-    const waiter = async (index: number, quota: number, resource: string, counted: boolean) => {
-      while (claimed < quota && error === undefined) {
-        claimed += 1;
-        const claimedAt = Date.now();
-        for (;;) {
-          try {
-            await contender.withLock(resource, async () => {
-              if (counted) waitsMs.push(Date.now() - claimedAt);
-              await critical(counted ? config.counterKey : `${resource}:counter`);
-            });
-            if (counted) grantsPerWaiter[index] += 1;
-            break;
-          } catch (e) {
-            if (!(e instanceof AcquireFailed)) {
-              error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-              return;
-            }
-            if (counted) failedAcquisitions += 1;
+    // A waiter keeps asking until the window closes; a wait under way then runs to its end, so
+    // every wait is measured whole, but only sections entered inside the window count.
+    const waiter = async (index: number, endAt: number, resource: string, counted: boolean) => {
+      while (Date.now() < endAt && error === undefined) {
+        const wantedAt = Date.now();
+        try {
+          await contender.withLock(resource, async () => {
+            const inWindow = Date.now() < endAt;
+            if (counted) waitsMs.push(Date.now() - wantedAt);
+            await critical(counted && inWindow ? config.counterKey : `${resource}:late`);
+            if (counted && inWindow) grantsPerWaiter[index] += 1;
+          });
+        } catch (e) {
+          if (!(e instanceof AcquireFailed)) {
+            error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+            return;
           }
+          if (counted) failedAcquisitions += 1;
         }
       }
     };
 
     // Warm-up on a resource of this process alone (JIT, connections, scripts loaded), not counted.
     const warmUp = `${config.resource}:warm-up:${config.processIndex}`;
-    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, Math.ceil(config.quota / 10), warmUp, false)));
+    const warmEnd = Date.now() + WARM_UP_MS;
+    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, warmEnd, warmUp, false)));
     if (error !== undefined) throw new Error(error);
-    claimed = 0;
     const go = nextMessage('go');
     send({ type: 'ready' });
-    await go;
-    const startedAt = Date.now();
-    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, config.quota, config.resource, true)));
-    const finishedAt = Date.now();
+    const { startAt, endAt } = await go;
+    await sleep(Math.max(0, startAt - Date.now()));
+    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, endAt, config.resource, true)));
     return {
       processIndex: config.processIndex,
       grantsPerWaiter,
       failedAcquisitions,
       waitsMs,
-      startedAt,
-      finishedAt,
       ...(error ? { error } : {}),
     };
   } finally {

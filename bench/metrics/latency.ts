@@ -1,4 +1,4 @@
-import type { LatencySummary } from '../types';
+import type { LatencySplit, LatencySummary } from '../types';
 
 /** Nearest-rank percentile (p in 0…100) of an ascending list; 0 for an empty one. */
 export function percentile(sortedAscending: readonly number[], p: number): number {
@@ -19,5 +19,14 @@ export function summariseLatency(latenciesMs: readonly number[]): LatencySummary
     max: n === 0 ? 0 : sorted[n - 1],
     mean,
     stddev: Math.sqrt(variance),
+  };
+}
+
+/** Every answer, and the granted ones apart from the turned-away ones. */
+export function splitLatency(grantedMs: readonly number[], turnedAwayMs: readonly number[]): LatencySplit {
+  return {
+    all: summariseLatency([...grantedMs, ...turnedAwayMs]),
+    granted: summariseLatency(grantedMs),
+    turnedAway: summariseLatency(turnedAwayMs),
   };
 }

@@ -1,3 +1,4 @@
+import { isContractGrabAnswer } from '@app/contract';
 import type { StatusCounts } from '../types';
 
 type Counter = { -readonly [K in keyof StatusCounts]: StatusCounts[K] };
@@ -9,15 +10,15 @@ export function emptyStatusCounts(): Counter {
     duplicate: 0,
     fenceRejected: 0,
     lockTimeout: 0,
-    otherClientError: 0,
-    serverError: 0,
+    unavailable: 0,
+    outsideContract: 0,
     errors: 0,
     timeouts: 0,
   };
 }
 
 /** The error code of a contract error body (`{ code, message }`), or undefined. */
-function errorCode(body: string): string | undefined {
+export function errorCode(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as { code?: unknown };
     return typeof parsed.code === 'string' ? parsed.code : undefined;
@@ -26,20 +27,22 @@ function errorCode(body: string): string | undefined {
   }
 }
 
-/** Which bucket an HTTP answer falls in: 409s are told apart by their code. */
+/** Which bucket an HTTP answer falls in: told apart by status and code, anything else is outside the contract. */
 export function classify(status: number, body: string): keyof StatusCounts {
   if (status === 200) return 'granted';
-  if (status >= 500) return 'serverError';
-  if (status === 429) return 'lockTimeout';
-  if (status === 409) {
-    const code = errorCode(body);
-    if (code === 'STOCK.SOLD_OUT') return 'soldOut';
-    if (code === 'GRANT.DUPLICATE') return 'duplicate';
-    if (code === 'FENCE.REJECTED') return 'fenceRejected';
-  }
-  return 'otherClientError';
+  const code = errorCode(body);
+  if (!isContractGrabAnswer(status, code)) return 'outsideContract';
+  if (code === 'STOCK.SOLD_OUT') return 'soldOut';
+  if (code === 'GRANT.DUPLICATE') return 'duplicate';
+  if (code === 'FENCE.REJECTED') return 'fenceRejected';
+  return status === 429 ? 'lockTimeout' : 'unavailable';
 }
 
 export function countStatus(counts: Counter, status: number, body: string): void {
   counts[classify(status, body)] += 1;
+}
+
+/** Answers that turned a buyer away while stock may have been left (a refused fencing token too). */
+export function turnedAwayUnserved(s: StatusCounts): number {
+  return s.fenceRejected + s.lockTimeout + s.unavailable + s.outsideContract + s.errors + s.timeouts;
 }

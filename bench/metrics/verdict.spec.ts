@@ -1,30 +1,150 @@
-import type { Audit } from '../types';
-import { verdict } from './verdict';
+import type { Audit } from '@app/contract';
+import type { Reconciliation, StatusCounts, VerdictFlag } from '../types';
+import { emptyStatusCounts } from './status-counts';
+import { verdict, type VerdictInput } from './verdict';
 
+/** 100 of 100 sold to 100 buyers, 50 more told it sold out, every 200 a grant row. */
 const clean: Audit = { initialStock: 100, stock: 0, grants: 100, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 };
+const soldOutRound: StatusCounts = { ...emptyStatusCounts(), granted: 100, soldOut: 50 };
+const reconciled: Reconciliation = { grantedSeen: 100, grantsInDb: 100, matches: true, unanswered: 0 };
+
+const judge = (overrides: Partial<VerdictInput> = {}) =>
+  verdict({
+    audit: clean,
+    statuses: soldOutRound,
+    reconciliation: reconciled,
+    promisesExclusion: true,
+    expected: [],
+    ...overrides,
+  });
 
 describe('verdict', () => {
-  it('is correct with no oversell, no lost update and one holder', () => {
-    expect(verdict(clean, true)).toEqual({ correct: true, flags: [], label: 'correct' });
+  it('is correct with no oversell, no lost update, one holder, no buyer turned away unserved and every answer reconciled', () => {
+    expect(judge()).toEqual({ correct: true, flags: [], label: 'correct', expected: [], asExpected: true });
   });
 
-  it('names every failure at once', () => {
-    const v = verdict(
-      { ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70, maxConcurrentHolders: 3 },
-      true,
-    );
+  it('reads UNDERSOLD when a refused fencing token turned a buyer away with stock left', () => {
+    const v = judge({
+      audit: { ...clean, grants: 99, stock: 1 },
+      statuses: { ...soldOutRound, granted: 99, fenceRejected: 1 },
+      reconciliation: { ...reconciled, grantedSeen: 99, grantsInDb: 99 },
+    });
+    expect(v.flags).toEqual(['UNDERSOLD']);
+  });
+
+  it('names every failure at once, in a fixed order', () => {
+    const v = judge({
+      audit: { ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70, maxConcurrentHolders: 3 },
+      statuses: { ...soldOutRound, granted: 129, lockTimeout: 4, outsideContract: 2 },
+      reconciliation: { grantedSeen: 129, grantsInDb: 130, matches: false, unanswered: 0 },
+    });
     expect(v.correct).toBe(false);
-    expect(v.flags).toEqual(['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS']);
-    expect(v.label).toBe('OVERSOLD + LOST UPDATES + TWO HOLDERS');
+    expect(v.flags).toEqual(['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED']);
+    expect(v.label).toBe('OVERSOLD + LOST UPDATES + TWO HOLDERS + UNDERSOLD + FAILED + NOT RECONCILED');
   });
 
-  it('reports lost updates without oversell (stock not yet exhausted)', () => {
-    expect(verdict({ ...clean, grants: 60, stock: 70, lostUpdates: 30 }, true).label).toBe('LOST UPDATES');
+  it('reports lost updates without oversell (stock not yet exhausted, nobody turned away)', () => {
+    const v = judge({
+      audit: { ...clean, grants: 60, stock: 70, lostUpdates: 30 },
+      statuses: { ...soldOutRound, soldOut: 0 },
+    });
+    expect(v.label).toBe('LOST UPDATES');
   });
 
   it('counts overlapping holders only against strategies that promise exclusion', () => {
     const overlapping = { ...clean, maxConcurrentHolders: 4 };
-    expect(verdict(overlapping, true).label).toBe('TWO HOLDERS');
-    expect(verdict(overlapping, false).correct).toBe(true);
+    expect(judge({ audit: overlapping }).label).toBe('TWO HOLDERS');
+    expect(judge({ audit: overlapping, promisesExclusion: false }).correct).toBe(true);
+  });
+
+  describe('UNDERSOLD: it fails the other way too', () => {
+    it('flags a round that sold nothing and answered only 429 and 503, never calls it correct', () => {
+      const v = judge({
+        audit: { ...clean, stock: 100, grants: 0 },
+        statuses: { ...emptyStatusCounts(), lockTimeout: 120, unavailable: 30 },
+        reconciliation: { grantedSeen: 0, grantsInDb: 0, matches: true, unanswered: 0 },
+      });
+      expect(v.correct).toBe(false);
+      expect(v.flags).toEqual(['UNDERSOLD']);
+      expect(v.label).toBe('UNDERSOLD');
+    });
+
+    it.each<[string, Partial<StatusCounts>]>([
+      ['a 429 (lock timeout or contended)', { lockTimeout: 1 }],
+      ['a 503', { unavailable: 1 }],
+      ['a connection error', { errors: 1 }],
+      ['a timeout', { timeouts: 1 }],
+    ])('flags stock left while a buyer got %s', (_, turnedAway) => {
+      const v = judge({
+        audit: { ...clean, stock: 1, grants: 99 },
+        statuses: { ...soldOutRound, granted: 99, ...turnedAway },
+      });
+      expect(v.flags).toContain('UNDERSOLD');
+    });
+
+    it('does not flag stock left when every buyer was served (fewer buyers than stock)', () => {
+      const v = judge({
+        audit: { ...clean, stock: 40, grants: 60 },
+        statuses: { ...emptyStatusCounts(), granted: 60 },
+        reconciliation: { grantedSeen: 60, grantsInDb: 60, matches: true, unanswered: 0 },
+      });
+      expect(v.label).toBe('correct');
+    });
+
+    it('does not flag 429s once the stock is gone: nobody was kept from a coupon that was left', () => {
+      expect(judge({ statuses: { ...soldOutRound, lockTimeout: 25, unavailable: 3 } }).label).toBe('correct');
+    });
+
+    it('does not count sold-out or duplicate answers as turned away unserved', () => {
+      const v = judge({
+        audit: { ...clean, stock: 5, grants: 95 },
+        statuses: { ...emptyStatusCounts(), granted: 95, soldOut: 4, duplicate: 1 },
+      });
+      expect(v.flags).not.toContain('UNDERSOLD');
+    });
+  });
+
+  it('FAILED: any answer outside the contract, even with the stock sold exactly', () => {
+    const v = judge({ statuses: { ...soldOutRound, outsideContract: 1 } });
+    expect(v.flags).toEqual(['FAILED']);
+    expect(v.correct).toBe(false);
+  });
+
+  it('FAILED and UNDERSOLD together when out-of-contract answers left stock behind', () => {
+    const v = judge({
+      audit: { ...clean, stock: 3, grants: 97 },
+      statuses: { ...soldOutRound, granted: 97, outsideContract: 3 },
+    });
+    expect(v.flags).toEqual(['UNDERSOLD', 'FAILED']);
+  });
+
+  it('NOT RECONCILED: the 200s seen differ from the grant rows', () => {
+    const v = judge({ reconciliation: { grantedSeen: 99, grantsInDb: 100, matches: false, unanswered: 1 } });
+    expect(v.flags).toEqual(['NOT RECONCILED']);
+    expect(v.label).toBe('NOT RECONCILED');
+  });
+
+  describe('asExpected', () => {
+    const broken = { ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70 };
+
+    it('holds when the flags are exactly the expected ones, in any order given', () => {
+      const v = judge({ audit: broken, expected: ['LOST UPDATES', 'OVERSOLD'] });
+      expect(v).toMatchObject({ correct: false, asExpected: true, expected: ['OVERSOLD', 'LOST UPDATES'] });
+    });
+
+    it('fails when an expected failure did not show (a baseline that came out correct)', () => {
+      const v = judge({ expected: ['OVERSOLD', 'LOST UPDATES'] });
+      expect(v).toMatchObject({ correct: true, asExpected: false, expected: ['OVERSOLD', 'LOST UPDATES'] });
+    });
+
+    it('fails on a flag beyond the expected ones, and on only some of them', () => {
+      const extra: VerdictFlag[] = ['OVERSOLD', 'LOST UPDATES'];
+      expect(judge({ audit: { ...broken, maxConcurrentHolders: 2 }, expected: extra }).asExpected).toBe(false);
+      expect(judge({ audit: { ...broken, lostUpdates: 0 }, expected: extra }).asExpected).toBe(false);
+    });
+
+    it('fails for a strategy expected correct that is not', () => {
+      expect(judge({ audit: broken }).asExpected).toBe(false);
+    });
   });
 });

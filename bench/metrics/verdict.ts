@@ -1,13 +1,47 @@
-import type { Audit, Verdict, VerdictFlag } from '../types';
+import type { Audit } from '@app/contract';
+import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from '../types';
+import { turnedAwayUnserved } from './status-counts';
+
+export interface VerdictInput {
+  readonly audit: Audit;
+  readonly statuses: StatusCounts;
+  readonly reconciliation: Reconciliation;
+  /** It claims at most one holder per stock row. */
+  readonly promisesExclusion: boolean;
+  /** The flags this strategy is expected to show. */
+  readonly expected: readonly VerdictFlag[];
+}
+
+const ORDER: readonly VerdictFlag[] = [
+  'OVERSOLD',
+  'LOST UPDATES',
+  'TWO HOLDERS',
+  'UNDERSOLD',
+  'FAILED',
+  'NOT RECONCILED',
+];
 
 /**
- * Correct means: no coupon beyond the stock, no decrement overwritten, and (for strategies that
- * promise mutual exclusion) never two holders inside the same stock row's critical section.
+ * A verdict that can fail both ways. Correct means: no coupon beyond the stock, no decrement
+ * overwritten, never two holders in one row's section (where exclusion is promised), no stock
+ * left behind while buyers were turned away unserved (429, 503, no answer), every answer within
+ * the contract, and every 200 a grant row (and back).
  */
-export function verdict(audit: Audit, promisesExclusion: boolean): Verdict {
+export function verdict(input: VerdictInput): Verdict {
+  const { audit, statuses } = input;
   const flags: VerdictFlag[] = [];
   if (audit.oversold > 0) flags.push('OVERSOLD');
   if (audit.lostUpdates > 0) flags.push('LOST UPDATES');
-  if (promisesExclusion && audit.maxConcurrentHolders > 1) flags.push('TWO HOLDERS');
-  return { correct: flags.length === 0, flags, label: flags.length === 0 ? 'correct' : flags.join(' + ') };
+  if (input.promisesExclusion && audit.maxConcurrentHolders > 1) flags.push('TWO HOLDERS');
+  if (audit.stock > 0 && turnedAwayUnserved(statuses) > 0) flags.push('UNDERSOLD');
+  if (statuses.outsideContract > 0) flags.push('FAILED');
+  if (!input.reconciliation.matches) flags.push('NOT RECONCILED');
+  const expected = ORDER.filter((f) => input.expected.includes(f));
+  return {
+    correct: flags.length === 0,
+    flags,
+    label: flags.length === 0 ? 'correct' : flags.join(' + '),
+    expected,
+    asExpected: flags.length === expected.length && flags.every((f) => expected.includes(f)),
+  };
 }

@@ -1,3 +1,4 @@
+import { ceilingLabel } from '../metrics/bound';
 import type { StrategyResult } from '../types';
 import { fixed, ms } from './format';
 
@@ -11,11 +12,19 @@ export interface Column {
 
 const reconciled = (r: StrategyResult) =>
   r.reconciliation.matches ? 'yes' : `NO ${r.reconciliation.grantedSeen}≠${r.reconciliation.grantsInDb}`;
+const pair = (a: number, b: number) => `${ms(a)} / ${ms(b)}`;
+const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.errors + r.statuses.timeouts;
 
 /** Correctness first, right next to the name, so a fast wrong strategy reads as wrong. */
 export const columns: readonly Column[] = [
   { header: 'strategy', align: 'left', value: (r) => r.strategy },
   { header: 'verdict', align: 'left', value: (r) => r.verdict.label, alarming: (r) => !r.verdict.correct },
+  {
+    header: 'as expected',
+    align: 'left',
+    value: (r) => (r.verdict.asExpected ? 'yes' : `NO (${r.verdict.expected.join(' + ') || 'correct'})`),
+    alarming: (r) => !r.verdict.asExpected,
+  },
   { header: 'oversold', align: 'right', value: (r) => String(r.audit.oversold), alarming: (r) => r.audit.oversold > 0 },
   {
     header: 'lost upd',
@@ -30,39 +39,33 @@ export const columns: readonly Column[] = [
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
   { header: 'grabs/s', align: 'right', value: (r) => fixed(r.grabsPerSec) },
-  { header: 'req/s', align: 'right', value: (r) => fixed(r.requestsPerSec) },
-  { header: 'p50 ms', align: 'right', value: (r) => ms(r.latency.p50) },
-  { header: 'p99 ms', align: 'right', value: (r) => ms(r.latency.p99) },
-  { header: 'p99.9 ms', align: 'right', value: (r) => ms(r.latency.p999) },
+  { header: 'of ceiling', align: 'right', value: (r) => `${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]}` },
+  { header: 'granted p50/p99 ms', align: 'right', value: (r) => pair(r.latency.granted.p50, r.latency.granted.p99) },
+  {
+    header: 'turned away p50/p99 ms',
+    align: 'right',
+    value: (r) => pair(r.latency.turnedAway.p50, r.latency.turnedAway.p99),
+  },
+  { header: 'sold-out/s', align: 'right', value: (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–') },
   { header: '200', align: 'right', value: (r) => String(r.statuses.granted) },
-  { header: 'sold out', align: 'right', value: (r) => String(r.statuses.soldOut) },
-  { header: 'dup', align: 'right', value: (r) => String(r.statuses.duplicate) },
-  { header: 'fence 409', align: 'right', value: (r) => String(r.statuses.fenceRejected) },
+  {
+    header: '409',
+    align: 'right',
+    value: (r) => String(r.statuses.soldOut + r.statuses.duplicate + r.statuses.fenceRejected),
+  },
   { header: '429', align: 'right', value: (r) => String(r.statuses.lockTimeout) },
-  {
-    header: '5xx',
-    align: 'right',
-    value: (r) => String(r.statuses.serverError),
-    alarming: (r) => r.statuses.serverError > 0,
-  },
-  {
-    header: 'err',
-    align: 'right',
-    value: (r) => String(r.statuses.errors + r.statuses.timeouts + r.statuses.otherClientError),
-    alarming: (r) => r.statuses.errors + r.statuses.timeouts + r.statuses.otherClientError > 0,
-  },
+  { header: '503', align: 'right', value: (r) => String(r.statuses.unavailable) },
+  { header: 'other', align: 'right', value: (r) => String(other(r)), alarming: (r) => other(r) > 0 },
   { header: 'util', align: 'right', value: (r) => fixed(r.utilisation.busyShare, 2) },
   {
     header: 'lock held',
     align: 'right',
     value: (r) => (r.utilisation.lockHeldShare === undefined ? '–' : fixed(r.utilisation.lockHeldShare, 2)),
   },
-  { header: 'max ms', align: 'right', value: (r) => ms(r.fairness.maxLatencyMs) },
-  {
-    header: 'lock wait ms',
-    align: 'right',
-    value: (r) => (r.fairness.maxLockWaitMs === undefined ? '–' : ms(r.fairness.maxLockWaitMs)),
-  },
-  { header: 'spread ms', align: 'right', value: (r) => ms(r.fairness.spreadMs) },
   { header: 'reconciled', align: 'left', value: reconciled, alarming: (r) => !r.reconciliation.matches },
 ];
+
+/** The ceilings, one line. */
+export function ceilingsLine(c: { httpPerSec: number; pgHotRowPerSec: number; redisPerSec: number }): string {
+  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
+}

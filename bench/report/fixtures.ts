@@ -1,88 +1,243 @@
-import type { BenchReport, StrategyResult } from '../types';
+import type { LockBenchResult } from '../locks/aggregate';
+import { boundOf } from '../metrics/bound';
+import { scenarioFor } from '../scenarios';
+import type {
+  BenchReport,
+  Ceilings,
+  LatencySummary,
+  LoadResult,
+  SoldOutRound,
+  StatusCounts,
+  StrategyResult,
+  Verdict,
+  VerdictFlag,
+} from '../types';
 
-/** Test data for the renderers: figures chosen to be unique, so a spec can find each one. */
-export function sampleResult(overrides: Partial<StrategyResult> & { strategy: string }): StrategyResult {
+/** Test data for the renderers and the targets: figures chosen to be unique, so a spec can find each one. */
+
+/** The run's ceilings: the higher of two readings each (http and redis from the second, pg from the first). */
+export const sampleCeilings: Ceilings = {
+  httpPerSec: 4210,
+  pgHotRowPerSec: 1480,
+  redisPerSec: 9350,
+  readings: [
+    { httpPerSec: 4105, pgHotRowPerSec: 1480, redisPerSec: 9010 },
+    { httpPerSec: 4210, pgHotRowPerSec: 1402, redisPerSec: 9350 },
+  ],
+  method: 'Ceilings method paragraph.',
+};
+
+export function sampleLatency(p50: number, p99: number, max = p99): LatencySummary {
+  return { p50, p99, p999: max, max, mean: p50 + 1, stddev: 2 };
+}
+
+export function sampleStatuses(overrides: Partial<StatusCounts> = {}): StatusCounts {
   return {
-    couponId: '1',
-    query: { strategy: overrides.strategy, workMs: '5' },
-    segments: 1,
-    requests: 1000,
-    durationMs: 4000,
-    requestsPerSec: 250,
-    grabsPerSec: 125,
-    latency: { p50: 12.5, p99: 88, p999: 140, max: 151, mean: 20, stddev: 9 },
-    statuses: {
-      granted: 500,
-      soldOut: 500,
-      duplicate: 0,
-      fenceRejected: 0,
-      lockTimeout: 0,
-      otherClientError: 0,
-      serverError: 0,
-      errors: 0,
-      timeouts: 0,
-    },
-    audit: { initialStock: 500, stock: 0, grants: 500, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
-    reconciliation: { grantedSeen: 500, grantsInDb: 500, matches: true, unanswered: 0 },
-    utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900 },
-    fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8 },
-    verdict: { correct: true, flags: [], label: 'correct' },
+    granted: 500,
+    soldOut: 500,
+    duplicate: 0,
+    fenceRejected: 0,
+    lockTimeout: 0,
+    unavailable: 0,
+    outsideContract: 0,
+    errors: 0,
+    timeouts: 0,
     ...overrides,
   };
 }
 
-export function sampleReport(results: StrategyResult[]): BenchReport {
+/** A verdict as verdict() writes it, for data whose flags are chosen by hand. */
+export function sampleVerdict(flags: VerdictFlag[], expected: VerdictFlag[] = flags): Verdict {
+  return {
+    correct: flags.length === 0,
+    flags,
+    label: flags.length === 0 ? 'correct' : flags.join(' + '),
+    expected,
+    asExpected: flags.length === expected.length && flags.every((f) => expected.includes(f)),
+  };
+}
+
+/** The grabs on a coupon once it sold out, held to the sample http ceiling. */
+export function sampleSoldOut(perSec: number, otherAnswers = 0): SoldOutRound {
+  return {
+    requests: 1000,
+    perSec,
+    latency: sampleLatency(4.1, 11.5),
+    otherAnswers,
+    bound: boundOf(perSec, sampleCeilings, ['httpPerSec']),
+  };
+}
+
+/** A correct strategy that sold 500 of 500 at workMs 5; its bound is taken against sampleCeilings. */
+export function sampleResult(overrides: Partial<StrategyResult> & { strategy: string }): StrategyResult {
+  const strategy = overrides.strategy;
+  const workMs = overrides.workMs ?? 5;
+  const grabsPerSec = overrides.grabsPerSec ?? 125;
+  return {
+    workMs,
+    couponId: '1',
+    query: { strategy, workMs: String(workMs) },
+    segments: 1,
+    requests: 1000,
+    durationMs: 4000,
+    requestsPerSec: 250,
+    grabsPerSec,
+    bound: boundOf(grabsPerSec, sampleCeilings, scenarioFor(strategy).bounds),
+    latency: {
+      all: { p50: 12.5, p99: 88, p999: 140, max: 151, mean: 20, stddev: 9 },
+      granted: sampleLatency(14.5, 91, 151),
+      turnedAway: sampleLatency(3.2, 9.5, 12),
+    },
+    statuses: sampleStatuses(),
+    audit: { initialStock: 500, stock: 0, grants: 500, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
+    reconciliation: { grantedSeen: 500, grantsInDb: 500, matches: true, unanswered: 0 },
+    utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900 },
+    fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8 },
+    verdict: sampleVerdict([]),
+    soldOut: sampleSoldOut(3333),
+    ...overrides,
+  };
+}
+
+/** One load: every result gets the load's workMs. */
+export function sampleLoad(workMs: number, results: (Partial<StrategyResult> & { strategy: string })[]): LoadResult {
+  return { workMs, results: results.map((r) => sampleResult({ ...r, workMs })) };
+}
+
+export function sampleReport(loads: LoadResult[], overrides: Partial<BenchReport> = {}): BenchReport {
+  const strategies = [...new Set(loads.flatMap((l) => l.results.map((r) => r.strategy)))];
   return {
     startedAt: '2026-11-22T04:30:05.123Z',
     finishedAt: '2026-11-22T04:31:35.000Z',
     machine: { cpus: 2, cpuModel: 'Test CPU <fast> & co', node: 'v20.20.2', platform: 'linux 6.1', totalMemGb: 3.8 },
     settings: {
-      strategies: results.map((r) => r.strategy),
+      strategies,
       stock: 500,
       requests: 1000,
       warmupRequests: 100,
       connections: 50,
-      workMs: 5,
+      loads: loads.map((l) => l.workMs),
       segments: 8,
+      probeWorkMs: 300,
       quick: false,
     },
     method: 'Method paragraph: autocannon with a fixed amount.',
     target: { nginxUrl: 'http://127.0.0.1:28080', replicas: 3 },
-    results,
+    ceilings: sampleCeilings,
+    loads,
+    workProbes: [],
+    ...overrides,
   };
 }
 
-/** A correct single lock, a fast wrong baseline and a segmented lock. */
+/** The wrong baseline: no lock, oversold and lost updates, as scenarios.ts expects of it (stock left, so no sold-out round). */
+function noLock(
+  grabsPerSec: number,
+  granted: number,
+  oversold: number,
+  lostUpdates: number,
+  holders: number,
+): Partial<StrategyResult> & { strategy: string } {
+  const initialStock = 500;
+  return {
+    strategy: 'none',
+    grabsPerSec,
+    audit: {
+      initialStock,
+      stock: initialStock - (granted - lostUpdates),
+      grants: granted,
+      oversold,
+      lostUpdates,
+      maxConcurrentHolders: holders,
+    },
+    statuses: sampleStatuses({ granted, soldOut: 1000 - granted }),
+    reconciliation: { grantedSeen: granted, grantsInDb: granted, matches: true, unanswered: 0 },
+    verdict: sampleVerdict(['OVERSOLD', 'LOST UPDATES']),
+    soldOut: undefined,
+  };
+}
+
+/**
+ * Two loads (workMs 0 and 5), each with a correct single lock, the wrong baseline and a
+ * segmented lock, with different figures per load; and a work probe every strategy passed.
+ */
 export function threeStrategies(): BenchReport {
-  return sampleReport([
-    sampleResult({
-      strategy: 'owner-checked',
-      grabsPerSec: 131.4,
-      fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8, maxLockWaitMs: 321 },
-    }),
-    sampleResult({
-      strategy: 'none',
-      grabsPerSec: 2345.6,
-      audit: { initialStock: 500, stock: 212, grants: 777, oversold: 277, lostUpdates: 489, maxConcurrentHolders: 41 },
-      statuses: {
-        granted: 777,
-        soldOut: 223,
-        duplicate: 0,
-        fenceRejected: 0,
-        lockTimeout: 0,
-        otherClientError: 0,
-        serverError: 0,
-        errors: 0,
-        timeouts: 0,
-      },
-      reconciliation: { grantedSeen: 777, grantsInDb: 777, matches: true, unanswered: 0 },
-      verdict: { correct: false, flags: ['OVERSOLD', 'LOST UPDATES'], label: 'OVERSOLD + LOST UPDATES' },
-    }),
-    sampleResult({
-      strategy: 'segmented',
-      grabsPerSec: 523.9,
-      segments: 8,
-      utilisation: { busyShare: 0.99, meanHolders: 6.2, windowMs: 950 },
-    }),
-  ]);
+  return sampleReport(
+    [
+      sampleLoad(0, [
+        {
+          strategy: 'owner-checked',
+          grabsPerSec: 1207.3,
+          latency: {
+            all: sampleLatency(30.5, 61),
+            granted: sampleLatency(33.5, 62.5),
+            turnedAway: sampleLatency(2.7, 8.4),
+          },
+          utilisation: { busyShare: 0.97, meanHolders: 0.97, windowMs: 410 },
+          soldOut: sampleSoldOut(3987.4),
+        },
+        noLock(3120.8, 688, 188, 402, 17),
+        {
+          strategy: 'segmented',
+          grabsPerSec: 2987.2,
+          segments: 8,
+          utilisation: { busyShare: 0.93, meanHolders: 5.1, windowMs: 170 },
+          soldOut: sampleSoldOut(3571.9),
+        },
+      ]),
+      sampleLoad(5, [
+        {
+          strategy: 'owner-checked',
+          grabsPerSec: 131.4,
+          utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900, lockHeldShare: 0.94 },
+          fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8, maxLockWaitMs: 321 },
+        },
+        noLock(2345.6, 777, 277, 489, 41),
+        {
+          strategy: 'segmented',
+          grabsPerSec: 523.9,
+          segments: 8,
+          utilisation: { busyShare: 0.99, meanHolders: 6.2, windowMs: 950 },
+        },
+      ]),
+    ],
+    {
+      workProbes: [
+        { strategy: 'owner-checked', workMs: 300, granted: 3, minGrantedMs: 304, ok: true },
+        { strategy: 'none', workMs: 300, granted: 3, minGrantedMs: 302, ok: true },
+        { strategy: 'segmented', workMs: 300, granted: 3, minGrantedMs: 301, ok: true },
+      ],
+    },
+  );
+}
+
+/** One lock micro-bench contender over a 5 s window: 3 processes × 50 waiters, fair and exact unless `extra` says otherwise. */
+export function sampleLockResult(
+  contender: string,
+  ours: boolean,
+  grantsPerSec: number,
+  extra: Partial<LockBenchResult> = {},
+): LockBenchResult {
+  return {
+    contender,
+    ours,
+    atDefaults: true,
+    processes: 3,
+    waiters: 150,
+    grants: 4500,
+    windowMs: 5000,
+    grantsPerSec,
+    failedAcquisitions: 0,
+    maxWaitMs: 120,
+    p99WaitMs: 90,
+    minGrantsPerWaiter: 29,
+    maxGrantsPerWaiter: 31,
+    jain: 0.99,
+    grantsPerProcess: [1500, 1490, 1510],
+    processDeviation: 10 / 1500,
+    counter: 4500,
+    counterMatches: true,
+    errors: [],
+    ...extra,
+  };
 }

@@ -1,47 +1,14 @@
 import { checkTargets } from '../targets';
-import type { BenchReport } from '../types';
-import { columns } from './columns';
+import type { BenchReport, LoadResult } from '../types';
+import { ceilingsLine, columns } from './columns';
+import { LEGEND } from './render-markdown';
 import { barChart, escapeXml } from './svg-charts';
 
 const green = '#2e7d32';
 const red = '#c62828';
 
-/** One self-contained HTML page: inline CSS and SVG, no script, no external resource. */
-export function renderHtml(report: BenchReport): string {
-  const m = report.machine;
-  const s = report.settings;
-  const results = report.results;
-  const verdictColor = (correct: boolean) => (correct ? green : red);
-  const throughput = barChart(
-    'Throughput per strategy',
-    'grabs/s',
-    [{ name: 'grabs/s', color: green }],
-    results.map((r) => ({
-      label: r.strategy,
-      values: [r.grabsPerSec],
-      colors: [verdictColor(r.verdict.correct)],
-      note: r.verdict.label,
-    })),
-  );
-  const correctness = barChart(
-    'Oversold and lost updates per strategy',
-    'coupons',
-    [
-      { name: 'oversold', color: red },
-      { name: 'lost updates', color: '#ef6c00' },
-    ],
-    results.map((r) => ({ label: r.strategy, values: [r.audit.oversold, r.audit.lostUpdates] })),
-  );
-  const latency = barChart(
-    'Latency percentiles',
-    'ms',
-    [
-      { name: 'p50', color: '#90caf9' },
-      { name: 'p99', color: '#1e88e5' },
-      { name: 'p99.9', color: '#0d47a1' },
-    ],
-    results.map((r) => ({ label: r.strategy, values: [r.latency.p50, r.latency.p99, r.latency.p999] })),
-  );
+function loadSection(load: LoadResult): string {
+  const results = load.results;
   const head = columns.map((c) => `<th class="${c.align}">${escapeXml(c.header)}</th>`).join('');
   const rows = results
     .map(
@@ -51,6 +18,59 @@ export function renderHtml(report: BenchReport): string {
           .join('')}</tr>`,
     )
     .join('\n');
+  const throughput = barChart(
+    `Throughput at workMs ${load.workMs}, and the ceiling that bounds each`,
+    'grabs/s',
+    [
+      { name: 'grabs/s', color: green },
+      { name: 'ceiling', color: '#bdbdbd' },
+    ],
+    results.map((r) => ({
+      label: r.strategy,
+      values: [r.grabsPerSec, r.bound.perSec],
+      colors: [r.verdict.correct ? green : red, '#bdbdbd'],
+      note: r.verdict.label,
+    })),
+  );
+  const correctness = barChart(
+    `Oversold and lost updates at workMs ${load.workMs}`,
+    'coupons',
+    [
+      { name: 'oversold', color: red },
+      { name: 'lost updates', color: '#ef6c00' },
+    ],
+    results.map((r) => ({ label: r.strategy, values: [r.audit.oversold, r.audit.lostUpdates] })),
+  );
+  const latency = barChart(
+    `Latency at workMs ${load.workMs}: granted and turned away`,
+    'ms',
+    [
+      { name: 'granted p50', color: '#a5d6a7' },
+      { name: 'granted p99', color: green },
+      { name: 'turned away p50', color: '#90caf9' },
+      { name: 'turned away p99', color: '#1e88e5' },
+    ],
+    results.map((r) => ({
+      label: r.strategy,
+      values: [r.latency.granted.p50, r.latency.granted.p99, r.latency.turnedAway.p50, r.latency.turnedAway.p99],
+    })),
+  );
+  return `<h2>workMs ${load.workMs}</h2>
+<table>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<figure>${throughput}</figure>
+<figure>${correctness}</figure>
+<figure>${latency}</figure>`;
+}
+
+/** One self-contained HTML page: inline CSS and SVG, no script, no external resource. */
+export function renderHtml(report: BenchReport): string {
+  const m = report.machine;
+  const s = report.settings;
   const targets = checkTargets(report)
     .map(
       (t) =>
@@ -78,22 +98,17 @@ figure { margin: 1.5rem 0; }
 <ul>
 <li>Machine: ${m.cpus} × ${escapeXml(m.cpuModel)}, ${m.totalMemGb} GB, ${escapeXml(m.platform)}</li>
 <li>Node: ${escapeXml(m.node)}</li>
-<li>Run: ${escapeXml(report.startedAt)} → ${escapeXml(report.finishedAt)}; stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, workMs ${s.workMs}, segments ${s.segments}${s.quick ? ', quick' : ''}; ${report.target.replicas} replicas behind nginx</li>
+<li>Run: ${escapeXml(report.startedAt)} → ${escapeXml(report.finishedAt)}; stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, loads workMs ${s.loads.join(' and ')}, segments ${s.segments}${s.quick ? ', quick' : ''}; ${report.target.replicas} replicas behind nginx</li>
+<li>${escapeXml(ceilingsLine(report.ceilings))}</li>
 </ul>
 <p class="method">${escapeXml(report.method)}</p>
-<table>
-<thead><tr>${head}</tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
+<p class="method">${escapeXml(report.ceilings.method)}</p>
 <h2>Targets</h2>
 <ul>
 ${targets}
 </ul>
-<figure>${throughput}</figure>
-<figure>${correctness}</figure>
-<figure>${latency}</figure>
+${report.loads.map(loadSection).join('\n')}
+<p class="method">${escapeXml(LEGEND)}</p>
 </body>
 </html>
 `;

@@ -1,24 +1,37 @@
 import { checkTargets } from '../targets';
-import type { BenchReport } from '../types';
-import { columns } from './columns';
+import type { BenchReport, LoadResult } from '../types';
+import { ceilingsLine, columns } from './columns';
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The Markdown report: machine and method first, then the table, then the targets. */
+export const LEGEND =
+  'Verdict: correct, or what went wrong: OVERSOLD (more grants than stock), LOST UPDATES (decrements overwritten), ' +
+  'TWO HOLDERS (two requests inside one lock at once, for strategies that promise exclusion), UNDERSOLD (stock left while ' +
+  'buyers were turned away with 429, 503 or no answer), FAILED (an answer outside the contract, such as a 500), NOT ' +
+  'RECONCILED (the 200s seen differ from the grant rows). as expected: the verdict scenarios.ts declares for the strategy. ' +
+  'of ceiling: grabs/s as a share of the lowest ceiling its grabs pass through. util: share of the window (first entry to ' +
+  'last exit) with a holder inside the database section; lock held: share of it with the lock held.';
+
+export function markdownTable(load: LoadResult): string[] {
+  return [
+    `| ${columns.map((c) => c.header).join(' | ')} |`,
+    `|${columns.map((c) => (c.align === 'right' ? '---:' : ':---')).join('|')}|`,
+    ...load.results.map(
+      (r) =>
+        `| ${columns
+          .map((c) => {
+            const text = escapeCell(c.value(r));
+            return c.alarming?.(r) ? `**${text}**` : text;
+          })
+          .join(' | ')} |`,
+    ),
+  ];
+}
+
+/** The Markdown report: machine and method first, the ceilings, a table per load, the targets. */
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
   const s = report.settings;
-  const header = `| ${columns.map((c) => c.header).join(' | ')} |`;
-  const rule = `|${columns.map((c) => (c.align === 'right' ? '---:' : ':---')).join('|')}|`;
-  const rows = report.results.map(
-    (r) =>
-      `| ${columns
-        .map((c) => {
-          const text = escapeCell(c.value(r));
-          return c.alarming?.(r) ? `**${text}**` : text;
-        })
-        .join(' | ')} |`,
-  );
   const targets = checkTargets(report).map(
     (t) => `- ${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${t.target}: ${t.measured}`,
   );
@@ -27,15 +40,14 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}`,
     `- Node: ${m.node}`,
-    `- Run: stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, workMs ${s.workMs}, segments ${s.segments}${s.quick ? ', quick' : ''}; ${report.target.replicas} replicas behind ${report.target.nginxUrl}`,
+    `- Run: stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, loads workMs ${s.loads.join(' and ')}, segments ${s.segments}${s.quick ? ', quick' : ''}; ${report.target.replicas} replicas behind ${report.target.nginxUrl}`,
     '',
     `Method: ${report.method}`,
     '',
-    header,
-    rule,
-    ...rows,
+    `${ceilingsLine(report.ceilings)}. ${report.ceilings.method}`,
+    ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
     '',
-    "Verdict: correct, or what went wrong (OVERSOLD: more grants than stock; LOST UPDATES: decrements overwritten; TWO HOLDERS: two requests inside one lock at once). util: share of the window (first entry to last exit) with a holder inside the database section; lock held: share of it with the lock held (from the replicas' lock events). max ms / spread ms: the slowest request and p99 − p50.",
+    LEGEND,
     '',
     '## Targets',
     '',

@@ -5,18 +5,21 @@ import { parseBenchArgs } from '../../bench/options';
 import { writeReport, type ReportFiles } from '../../bench/report/write-report';
 import { runBench } from '../../bench/runner';
 import { scenarioFor } from '../../bench/scenarios';
-import { targetOf } from '../../bench/stack-target';
-import type { BenchReport } from '../../bench/types';
+import { targetOf } from '../../bench/target';
+import { unexpectedVerdicts } from '../../bench/targets';
+import type { BenchReport, StrategyResult } from '../../bench/types';
 import { testStack } from './support/stack';
 
-jest.setTimeout(300_000);
+jest.setTimeout(400_000);
 
-// The bench's --quick run over the real stack: every strategy the API lists, through nginx.
+// The bench's --quick run over the real stack: the ceilings, then every strategy the API lists
+// under both loads, through nginx, then the work probe.
 describe('npm run bench -- --quick', () => {
   const outDir = mkdtempSync(join(tmpdir(), 'oversell-bench-'));
   let report: BenchReport;
   let files: ReportFiles;
   let listed: string[];
+  const every = (): StrategyResult[] => report.loads.flatMap((l) => l.results);
 
   beforeAll(async () => {
     const info = testStack();
@@ -28,61 +31,76 @@ describe('npm run bench -- --quick', () => {
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it('runs every strategy the API lists, every request answered', () => {
-    expect(report.results.map((r) => r.strategy)).toEqual(listed);
-    for (const r of report.results) {
-      const s = r.statuses;
-      const answered =
-        s.granted + s.soldOut + s.duplicate + s.fenceRejected + s.lockTimeout + s.otherClientError + s.serverError;
-      expect({ strategy: r.strategy, answered, errors: s.errors + s.timeouts }).toEqual({
+  it('measures the three ceilings in the same run, before and after the strategies', () => {
+    expect(report.ceilings.readings).toHaveLength(2);
+    for (const name of ['httpPerSec', 'pgHotRowPerSec', 'redisPerSec'] as const) {
+      expect(report.ceilings[name]).toBeGreaterThan(0);
+      expect(report.ceilings[name]).toBe(Math.max(...report.ceilings.readings.map((r) => r[name])));
+    }
+  });
+
+  it('runs every strategy the API lists under each load, every request answered', () => {
+    expect(report.loads.map((l) => l.workMs)).toEqual([0, 2]);
+    for (const load of report.loads) {
+      expect(load.results.map((r) => r.strategy)).toEqual(listed);
+      for (const r of load.results) {
+        const s = r.statuses;
+        const answered =
+          s.granted + s.soldOut + s.duplicate + s.fenceRejected + s.lockTimeout + s.unavailable + s.outsideContract;
+        expect({ strategy: r.strategy, answered, errors: s.errors + s.timeouts }).toEqual({
+          strategy: r.strategy,
+          answered: r.requests,
+          errors: 0,
+        });
+      }
+    }
+  });
+
+  it('gives every strategy the verdict scenarios.ts expects, under both loads', () => {
+    expect(unexpectedVerdicts(report).map((r) => `${r.strategy}@${r.workMs}: ${r.verdict.label}`)).toEqual([]);
+    const correct = every().filter((r) => scenarioFor(r.strategy).expectedFlags.length === 0);
+    expect(correct.length).toBeGreaterThan(10);
+    for (const r of correct) expect(r.statuses.granted).toBe(report.settings.stock);
+    const none = every().filter((r) => r.strategy === 'none');
+    for (const r of none) expect(r.verdict.flags).toEqual(['OVERSOLD', 'LOST UPDATES']);
+  });
+
+  it('answers the sold-out crowd of every correct strategy with 409 STOCK.SOLD_OUT only', () => {
+    for (const r of every().filter((x) => scenarioFor(x.strategy).expectedFlags.length === 0)) {
+      expect({ strategy: r.strategy, requests: r.soldOut?.requests, other: r.soldOut?.otherAnswers }).toEqual({
         strategy: r.strategy,
-        answered: r.requests,
-        errors: 0,
+        requests: report.settings.requests * 2,
+        other: 0,
       });
+      expect(r.soldOut!.bound.ceiling).toBe('httpPerSec');
     }
   });
 
-  it('finds the correct strategies correct: nothing oversold, no lost update, 200s = grant rows', () => {
-    const correct = report.results.filter((r) => scenarioFor(r.strategy).expectedCorrect);
-    expect(correct.length).toBeGreaterThan(5);
-    for (const r of correct) {
-      expect({
-        strategy: r.strategy,
-        oversold: r.audit.oversold,
-        lostUpdates: r.audit.lostUpdates,
-        verdict: r.verdict.label,
-        reconciled: r.reconciliation.matches,
-      }).toEqual({ strategy: r.strategy, oversold: 0, lostUpdates: 0, verdict: 'correct', reconciled: true });
-      expect(r.statuses.granted).toBe(report.settings.stock);
-    }
-  });
-
-  it('finds `none` wrong: oversold or lost updates, and says so in the verdict', () => {
-    const none = report.results.find((r) => r.strategy === 'none')!;
-    expect(none.audit.oversold + none.audit.lostUpdates).toBeGreaterThan(0);
-    expect(none.verdict.correct).toBe(false);
-    expect(none.verdict.label).toMatch(/OVERSOLD|LOST UPDATES/);
-    expect(none.reconciliation.matches).toBe(true);
-  });
-
-  it('measures utilisation and fairness from real grants and latencies', () => {
-    for (const r of report.results.filter((x) => x.statuses.granted > 1)) {
+  it('holds every grab rate to a ceiling, and splits latency into granted and turned away', () => {
+    for (const r of every().filter((x) => x.statuses.granted > 1)) {
+      expect(r.bound.perSec).toBe(report.ceilings[r.bound.ceiling]);
+      expect(r.bound.share).toBeCloseTo(r.grabsPerSec / r.bound.perSec, 10);
+      expect(r.latency.granted.max).toBeGreaterThan(0);
       expect(r.utilisation.busyShare).toBeGreaterThan(0);
-      expect(r.utilisation.busyShare).toBeLessThanOrEqual(1);
-      expect(r.fairness.maxLatencyMs).toBeGreaterThanOrEqual(r.latency.p99);
-      expect(r.grabsPerSec).toBeGreaterThan(0);
     }
   });
 
-  it('writes the JSON, Markdown and self-contained HTML reports', () => {
+  it('finds that every strategy spends the work: granted grabs with workMs 300 take 300 ms or more', () => {
+    expect(report.workProbes.map((p) => p.strategy)).toEqual(listed);
+    for (const p of report.workProbes) {
+      expect({ strategy: p.strategy, ok: p.ok }).toEqual({ strategy: p.strategy, ok: true });
+      expect(p.minGrantedMs).toBeGreaterThanOrEqual(300);
+    }
+  });
+
+  it('writes the JSON, Markdown and self-contained HTML reports, a table per load', () => {
     for (const file of [files.json, files.markdown, files.html]) expect(existsSync(file)).toBe(true);
-    expect(files.html.startsWith(outDir)).toBe(true);
     const json = JSON.parse(readFileSync(files.json, 'utf8')) as BenchReport;
-    expect(json.results.map((r) => r.strategy)).toEqual(listed);
+    expect(json.ceilings.httpPerSec).toBe(report.ceilings.httpPerSec);
     const md = readFileSync(files.markdown, 'utf8');
-    for (const strategy of listed) expect(md).toMatch(new RegExp(`^\\| ${strategy} \\| `, 'm'));
+    for (const strategy of listed) expect(md.match(new RegExp(`^\\| ${strategy} \\| `, 'gm'))).toHaveLength(2);
     const html = readFileSync(files.html, 'utf8');
-    expect(html.match(/<svg /g)).toHaveLength(3);
+    expect(html.match(/<svg /g)).toHaveLength(3 * report.loads.length);
     expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=/i);
   });
 });

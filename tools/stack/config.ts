@@ -14,6 +14,8 @@ export interface StackConfig {
   };
   readonly adminToken: string;
   readonly chaos: boolean;
+  /** Each replica's PostgreSQL pool (DATABASE_POOL_SIZE). */
+  readonly databasePoolSize: number;
   /** The replica's entry script; a stand-in may replace the built API while it does not exist. */
   readonly replicaEntry: string;
   readonly replicaEntryOverridden: boolean;
@@ -30,6 +32,17 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name}=${raw} is not a port`);
+  return value;
+}
+
+/** The replicas' own default (apps/api reads DATABASE_POOL_SIZE); the stack passes it explicitly. */
+export const DEFAULT_POOL_SIZE = 6;
+
+function poolSize(env: NodeJS.ProcessEnv): number {
+  const raw = env.DATABASE_POOL_SIZE;
+  if (raw === undefined || raw === '') return DEFAULT_POOL_SIZE;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 200) throw new Error(`DATABASE_POOL_SIZE=${raw} is not 1…200`);
   return value;
 }
 
@@ -51,6 +64,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
       control: port(env, 'CONTROL_PORT', 28099),
     },
     adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
+    databasePoolSize: poolSize(env),
     // The local stack is a lab: chaos is on unless the caller says otherwise.
     chaos: env.CHAOS_ENABLED === undefined || env.CHAOS_ENABLED === '' ? true : env.CHAOS_ENABLED === 'true',
     replicaEntry: resolve(REPO_ROOT, env.REPLICA_ENTRY || `${DIST}/main.js`),

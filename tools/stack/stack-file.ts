@@ -9,6 +9,8 @@ export interface StackInfo {
   redisUrl: string;
   adminToken: string;
   chaos: boolean;
+  /** Each replica's PostgreSQL pool. */
+  databasePoolSize: number;
   /** The supervisor's control endpoint (GET /state, POST /replicas/:id/kill, …). */
   controlUrl: string;
   redlockUrls: string[];

@@ -177,6 +177,7 @@ export class Supervisor {
         DATABASE_URL: this.databaseUrl,
         REDIS_URL: this.redisUrl,
         REDLOCK_URLS: this.redlockUrls.join(','),
+        DATABASE_POOL_SIZE: String(config.databasePoolSize),
         ADMIN_TOKEN: config.adminToken,
         CHAOS_ENABLED: String(config.chaos),
         // Their output goes to a log file, not a terminal: no colour codes.
@@ -229,6 +230,7 @@ export class Supervisor {
       redisUrl: this.redisUrl,
       adminToken: config.adminToken,
       chaos: config.chaos,
+      databasePoolSize: config.databasePoolSize,
       controlUrl: this.controlUrl,
       redlockUrls: this.redlockUrls,
       dir: config.dir,

@@ -1,0 +1,70 @@
+import type { ApiClient } from '@app/contract';
+import type { BenchTarget } from '../target';
+import type { Ceilings, CeilingValues } from '../types';
+import { httpCeiling } from './http-ceiling';
+import { HotRowCeiling } from './pg-hot-row';
+import { RedisCeiling } from './redis-stock-take';
+
+export interface CeilingSpec {
+  readonly requests: number;
+  readonly warmup: number;
+  readonly connections: number;
+  readonly runId: string;
+}
+
+/**
+ * The three ceilings, each after a warm-up of its own, with as many requests in flight as the load.
+ * Measured before the strategies and again after them: a ceiling is an upper bound, so the higher
+ * reading of the two is the one a strategy is held to (a cold or disturbed reading would flatter it).
+ */
+export class CeilingProbe {
+  private readonly hotRow: HotRowCeiling;
+  private readonly redis: RedisCeiling;
+  private readonly readings: CeilingValues[] = [];
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly target: BenchTarget,
+    private readonly spec: CeilingSpec,
+  ) {
+    this.hotRow = new HotRowCeiling(target.databaseUrl, target.databasePoolTotal);
+    this.redis = new RedisCeiling(target.redisUrl);
+  }
+
+  async measure(phase: string): Promise<CeilingValues> {
+    const { requests, warmup, connections, runId } = this.spec;
+    if (warmup > 0) await httpCeiling(this.target.nginxUrl, warmup, connections);
+    const httpPerSec = await httpCeiling(this.target.nginxUrl, requests, connections);
+    const coupon = await this.api.createCoupon({ name: `bench ceiling ${runId} ${phase}`, stock: requests + warmup });
+    const prefix = `ceiling-${runId}-${phase}`;
+    if (warmup > 0) await this.hotRow.rate(coupon.id, warmup, connections, `${prefix}-warm-up`);
+    const pgHotRowPerSec = await this.hotRow.rate(coupon.id, requests, connections, prefix);
+    const key = `stock:{bench:ceiling:${runId}:${phase}}`;
+    if (warmup > 0) await this.redis.rate(key, warmup, connections);
+    const redisPerSec = await this.redis.rate(key, requests, connections);
+    const reading = { httpPerSec, pgHotRowPerSec, redisPerSec };
+    this.readings.push(reading);
+    return reading;
+  }
+
+  /** The higher reading of each ceiling, with every reading kept. */
+  result(): Ceilings {
+    const best = (k: keyof CeilingValues) => Math.max(...this.readings.map((r) => r[k]));
+    const { requests, warmup, connections } = this.spec;
+    return {
+      httpPerSec: best('httpPerSec'),
+      pgHotRowPerSec: best('pgHotRowPerSec'),
+      redisPerSec: best('redisPerSec'),
+      readings: this.readings,
+      method:
+        `Measured before the strategies and after them, each time after a warm-up of ${warmup}: ${requests} operations with ${connections} in flight; ` +
+        `the higher reading counts. http: GET /strategies through nginx with autocannon, the load's own client. ` +
+        `pg hot row: db-atomic's statement on one coupon's row from node-postgres with a pool of ${this.target.databasePoolTotal} ` +
+        `(the replicas' pools together), a fresh userId each. redis: the stock-take Lua script from ioredis.`,
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.hotRow.close(), this.redis.close()]);
+  }
+}

@@ -1,0 +1,178 @@
+import type { Audit, Grant } from '@app/contract';
+import type { RoundOutcome } from './load-round';
+import { withBounds } from './metrics/bound';
+import { isoToMs } from './metrics/iso-time';
+import { emptyStatusCounts } from './metrics/status-counts';
+import { sampleCeilings } from './report/fixtures';
+import { assembleResult, type Readback } from './strategy-round';
+import type { BenchSettings, StatusCounts } from './types';
+
+const settings: BenchSettings = {
+  strategies: [],
+  stock: 3,
+  requests: 4,
+  warmupRequests: 0,
+  connections: 2,
+  loads: [5],
+  segments: 8,
+  probeWorkMs: 0,
+  quick: false,
+};
+const outcome = (overrides: Partial<RoundOutcome> = {}): RoundOutcome => ({
+  startedAt: 1_000,
+  durationMs: 2_000,
+  answered: 4,
+  statuses: { ...emptyStatusCounts(), granted: 3, soldOut: 1 },
+  grantedMs: [10, 40, 30],
+  turnedAwayMs: [20],
+  lastGrantAfterMs: 1_200,
+  ...overrides,
+});
+const audit: Audit = { initialStock: 3, stock: 0, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 };
+const grant = (enteredAt: string, leftAt: string): Grant => ({
+  userId: 'u',
+  replica: 'api-1',
+  strategy: 'owner-checked',
+  segment: 0,
+  fenceToken: null,
+  enteredAt,
+  leftAt,
+});
+const grants = [
+  grant('2026-11-22T04:00:00.000Z', '2026-11-22T04:00:00.100Z'),
+  grant('2026-11-22T04:00:00.100Z', '2026-11-22T04:00:00.200Z'),
+  grant('2026-11-22T04:00:00.300Z', '2026-11-22T04:00:00.400Z'),
+];
+const lock = {
+  maxWaitMs: 77,
+  held: [{ start: isoToMs('2026-11-22T04:00:00.000Z'), end: isoToMs('2026-11-22T04:00:00.350Z') }],
+};
+const run = (strategy = 'owner-checked') => ({
+  strategy,
+  workMs: 5,
+  settings,
+  couponId: 9,
+  segments: 1,
+  query: { strategy, workMs: '5' },
+});
+const assemble = (strategy: string, readback: Partial<Readback> = {}, measured = outcome(), soldOut?: RoundOutcome) =>
+  assembleResult(run(strategy), measured, { audit, grants, ...readback }, soldOut);
+
+describe('assembleResult', () => {
+  const r = assemble('owner-checked', { lock });
+
+  it('names the round: strategy, load, coupon, query and the requests asked', () => {
+    expect(r).toMatchObject({
+      strategy: 'owner-checked',
+      workMs: 5,
+      couponId: '9',
+      query: { strategy: 'owner-checked', workMs: '5' },
+      segments: 1,
+      requests: 4,
+      durationMs: 2_000,
+    });
+  });
+
+  it('counts grabs/s up to the last 200 and req/s over the whole round', () => {
+    expect(r.grabsPerSec).toBeCloseTo(2.5, 10); // 3 grants in 1.2 s
+    expect(r.requestsPerSec).toBeCloseTo(2, 10); // 4 answers in 2 s
+  });
+
+  it('is 0 grabs/s when nothing was granted, and 0 req/s for a round of no length', () => {
+    const none = assemble('owner-checked', {}, outcome({ lastGrantAfterMs: 0, durationMs: 0 }));
+    expect(none.grabsPerSec).toBe(0);
+    expect(none.requestsPerSec).toBe(0);
+  });
+
+  it('splits latency into every answer, the granted and the turned-away ones', () => {
+    expect(r.latency.all).toMatchObject({ p50: 20, p99: 40, max: 40, mean: 25 });
+    expect(r.latency.granted).toMatchObject({ p50: 30, p99: 40, max: 40 });
+    expect(r.latency.granted.mean).toBeCloseTo(80 / 3, 10);
+    expect(r.latency.turnedAway).toMatchObject({ p50: 20, p99: 20, max: 20, mean: 20 });
+  });
+
+  it('reconciles the 200s against the grant rows, counting unanswered requests', () => {
+    expect(r.reconciliation).toEqual({ grantedSeen: 3, grantsInDb: 3, matches: true, unanswered: 0 });
+    const short = assemble('owner-checked', { grants: grants.slice(1) });
+    expect(short.reconciliation).toMatchObject({ grantedSeen: 3, grantsInDb: 2, matches: false });
+    const statuses: StatusCounts = { ...emptyStatusCounts(), granted: 3, errors: 2, timeouts: 1 };
+    expect(assemble('owner-checked', {}, outcome({ statuses })).reconciliation.unanswered).toBe(3);
+  });
+
+  it('derives utilisation from the grant timestamps, and the lock held share from the lock events', () => {
+    expect(r.utilisation.windowMs).toBe(400);
+    expect(r.utilisation.busyShare).toBeCloseTo(0.75, 10);
+    expect(r.utilisation.meanHolders).toBeCloseTo(0.75, 10);
+    // The lock was held 350 of the 400 ms: more than the database section, as it must be.
+    expect(r.utilisation.lockHeldShare).toBeCloseTo(0.875, 10);
+    expect(assemble('owner-checked').utilisation).not.toHaveProperty('lockHeldShare');
+  });
+
+  it("reports fairness from every answer's latency and the replicas' lock waits", () => {
+    expect(r.fairness).toMatchObject({ maxLatencyMs: 40, spreadMs: 20, maxLockWaitMs: 77 });
+    expect(r.fairness.latencyJain).toBeCloseTo(100 ** 2 / (4 * 3000), 10);
+    expect(assemble('db-atomic').fairness).not.toHaveProperty('maxLockWaitMs');
+  });
+
+  it('judges with the scenario map', () => {
+    expect(r.verdict).toMatchObject({ label: 'correct', expected: [], asExpected: true });
+    const twoHolders = { ...audit, maxConcurrentHolders: 2 };
+    expect(assemble('owner-checked', { audit: twoHolders }).verdict.label).toBe('TWO HOLDERS');
+    expect(assemble('db-atomic', { audit: twoHolders }).verdict.label).toBe('correct');
+  });
+
+  it('says whether the verdict is the one scenarios.ts expects', () => {
+    const oversold = { ...audit, grants: 4, oversold: 1, lostUpdates: 1 };
+    const grantedAll = outcome({ statuses: { ...emptyStatusCounts(), granted: 4 } });
+    const none = assemble('none', { audit: oversold, grants: [...grants, grants[0]] }, grantedAll);
+    expect(none.verdict).toMatchObject({
+      label: 'OVERSOLD + LOST UPDATES',
+      expected: ['OVERSOLD', 'LOST UPDATES'],
+      asExpected: true,
+    });
+    expect(assemble('none').verdict).toMatchObject({ correct: true, asExpected: false });
+  });
+
+  it('reads UNDERSOLD when stock was left while buyers were turned away with 429', () => {
+    const statuses: StatusCounts = { ...emptyStatusCounts(), granted: 2, lockTimeout: 2 };
+    const v = assemble(
+      'owner-checked',
+      { audit: { ...audit, stock: 1, grants: 2 }, grants: grants.slice(1) },
+      outcome({ statuses }),
+    ).verdict;
+    expect(v).toMatchObject({ label: 'UNDERSOLD', asExpected: false });
+  });
+
+  it('leaves the bound empty until the run knows its ceilings', () => {
+    expect(r.bound).toEqual({ ceiling: 'httpPerSec', perSec: 0, share: 0 });
+    expect(withBounds(r, sampleCeilings).bound).toEqual({
+      ceiling: 'pgHotRowPerSec',
+      perSec: 1480,
+      share: 2.5 / 1480,
+    });
+  });
+
+  it('has no sold-out round unless one ran', () => {
+    expect(r).not.toHaveProperty('soldOut');
+  });
+
+  it('reads the sold-out round: its rate, its latency and any answer other than sold out', () => {
+    const soldOut = outcome({
+      durationMs: 500,
+      answered: 4,
+      statuses: { ...emptyStatusCounts(), soldOut: 3, lockTimeout: 1 },
+      grantedMs: [],
+      turnedAwayMs: [6, 2, 8, 4],
+      lastGrantAfterMs: 0,
+    });
+    const withSoldOut = assemble('owner-checked', {}, outcome(), soldOut);
+    expect(withSoldOut.soldOut).toMatchObject({ requests: 4, perSec: 8, otherAnswers: 1 });
+    expect(withSoldOut.soldOut?.latency).toMatchObject({ p50: 4, p99: 8, max: 8, mean: 5 });
+    expect(withBounds(withSoldOut, sampleCeilings).soldOut?.bound).toEqual({
+      ceiling: 'httpPerSec',
+      perSec: 4210,
+      share: 8 / 4210,
+    });
+    expect(assemble('owner-checked', {}, outcome(), { ...soldOut, durationMs: 0 }).soldOut?.perSec).toBe(0);
+  });
+});
