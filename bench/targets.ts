@@ -7,6 +7,14 @@ export interface TargetCheck {
   readonly target: string;
   readonly measured: string;
   readonly met: boolean | undefined;
+  /** Why it falls short, from the run's own figures (only where the run can tell). */
+  readonly why?: string;
+}
+
+/** How a check reads in a report: verdict, target, measured figures, and the reason when short. */
+export function checkLine(t: TargetCheck, notMet = 'NOT met'): string {
+  const verdict = t.met === undefined ? '–' : t.met ? 'met' : notMet;
+  return `${verdict}: ${t.target}: ${t.measured}${t.met === false && t.why ? `. Why: ${t.why}` : ''}`;
 }
 
 export const targetRatios = {
@@ -54,6 +62,9 @@ function speedChecks(report: BenchReport): TargetCheck[] {
           target: `db-atomic at workMs 0 ≥ ${t.atomicOfHotRow} × pg hot row ceiling`,
           measured: `${(atomic.grabsPerSec / hotRow).toFixed(2)}× (${rate(atomic)} vs ${hotRow.toFixed(0)}/s)`,
           met: atomic.grabsPerSec >= t.atomicOfHotRow * hotRow,
+          ...(atomic.grabsPerSec < t.atomicOfHotRow * hotRow
+            ? { why: bothOnOneMachine(atomic.grabsPerSec, report.ceilings.httpPerSec, hotRow) }
+            : {}),
         }
       : {
           target: `db-atomic at workMs 0 ≥ ${t.atomicOfHotRow} × pg hot row ceiling`,
@@ -68,20 +79,45 @@ function speedChecks(report: BenchReport): TargetCheck[] {
     ),
     ratioCheck(`redis-lua at workMs 0 ≥ ${t.luaOfAtomic} × db-atomic`, by.get('redis-lua'), atomic, t.luaOfAtomic),
   ];
-  const soldOut = (load?.results ?? []).filter((r) => r.soldOut);
-  const slowest = soldOut.sort((a, b) => a.soldOut!.perSec - b.soldOut!.perSec)[0];
-  const http = report.ceilings.httpPerSec;
-  const soldOutTarget = `sold-out answers ≥ ${t.soldOutOfHttp} × ${ceilingLabel.httpPerSec} ceiling, every strategy`;
-  checks.push(
-    slowest && http > 0
-      ? {
-          target: soldOutTarget,
-          measured: `slowest ${slowest.strategy} ${slowest.soldOut!.perSec.toFixed(0)}/s = ${(slowest.soldOut!.perSec / http).toFixed(2)}× ${http.toFixed(0)}/s`,
-          met: slowest.soldOut!.perSec >= t.soldOutOfHttp * http,
-        }
-      : { target: soldOutTarget, measured: slowest ? 'no http ceiling' : 'no coupon sold out', met: undefined },
-  );
+  checks.push(soldOutCheck(report));
   return checks;
+}
+
+/**
+ * Each ceiling was measured with the machine to itself; a granted grab needs the HTTP path and the
+ * statement both, on the same cores, so at best their costs add up.
+ */
+function bothOnOneMachine(perSec: number, http: number, hotRow: number): string | undefined {
+  if (http <= 0 || hotRow <= 0) return undefined;
+  const both = 1 / (1 / http + 1 / hotRow);
+  return (
+    `each ceiling had the machine to itself, a granted grab needs the HTTP path and the statement on the same cores: ` +
+    `1/(1/${http.toFixed(0)} + 1/${hotRow.toFixed(0)}) = ${both.toFixed(0)}/s at best, of which it reached ${(perSec / both).toFixed(2)}`
+  );
+}
+
+/**
+ * Sold-out answers take one path whatever the strategy (the memo is asked before the strategy
+ * is), so every strategy's sold-out round, under both loads, measures that one path again: their
+ * median is held to the http ceiling, with the spread shown beside it.
+ */
+function soldOutCheck(report: BenchReport): TargetCheck {
+  const rates = report.loads
+    .flatMap((l) => l.results)
+    .flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : []))
+    .sort((a, b) => a - b);
+  const http = report.ceilings.httpPerSec;
+  const target = `sold-out answers ≥ ${targetRatios.soldOutOfHttp} × ${ceilingLabel.httpPerSec} ceiling`;
+  if (rates.length === 0 || http <= 0)
+    return { target, measured: rates.length ? 'no http ceiling' : 'no coupon sold out', met: undefined };
+  const median = rates[Math.floor((rates.length - 1) / 2)];
+  return {
+    target,
+    measured:
+      `median of ${rates.length} sold-out rounds ${median.toFixed(0)}/s = ${(median / http).toFixed(2)}× ${http.toFixed(0)}/s ` +
+      `(slowest ${rates[0].toFixed(0)}/s, fastest ${rates[rates.length - 1].toFixed(0)}/s)`,
+    met: median >= targetRatios.soldOutOfHttp * http,
+  };
 }
 
 /** With work inside (the first load with workMs > 0). */
@@ -100,7 +136,7 @@ function workChecks(report: BenchReport): TargetCheck[] {
     checks.push({
       target: `${r.strategy}: lock utilisation ≥ ${targetRatios.utilisationFloor} at workMs ${r.workMs}`,
       measured:
-        r.utilisation.busyShare.toFixed(2) +
+        r.utilisation.busyShare.toFixed(3) +
         (r.utilisation.lockHeldShare === undefined
           ? ''
           : ` (lock held ${r.utilisation.lockHeldShare.toFixed(2)} of the window)`),

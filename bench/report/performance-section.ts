@@ -2,7 +2,7 @@ import type { LockBenchReport } from '../locks/render';
 import { lockVerdictLines } from '../locks/render';
 import { ceilingLabel } from '../metrics/bound';
 import { scenarioFor } from '../scenarios';
-import { checkTargets } from '../targets';
+import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine } from './columns';
 import { fixed, ms } from './format';
@@ -46,9 +46,7 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
     `\`npm run bench\`: stock ${s.stock}, ${s.requests} grabs over ${s.connections} connections through nginx to ${bench.target.replicas} replicas, loads workMs ${s.loads.join(' and ')}, segmented ${s.segments} segments. ${ceilingsLine(bench.ceilings)} (in the same run: ${bench.ceilings.method})`,
     '',
     ...bench.loads.flatMap(loadTable),
-    ...checkTargets(bench).map(
-      (t) => `- ${t.met === undefined ? 'not measured' : t.met ? 'met' : '**not met**'}: ${t.target}: ${t.measured}`,
-    ),
+    ...checkTargets(bench).map((t) => `- ${checkLine(t, '**not met**').replace(/^–:/, 'not measured:')}`),
     '',
     ...workPlaces(bench),
   ];

@@ -1,4 +1,4 @@
-import { checkTargets } from '../targets';
+import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
 import { LEGEND } from './render-markdown';
@@ -72,10 +72,7 @@ export function renderHtml(report: BenchReport): string {
   const m = report.machine;
   const s = report.settings;
   const targets = checkTargets(report)
-    .map(
-      (t) =>
-        `<li class="${t.met === false ? 'bad' : ''}">${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${escapeXml(t.target)}: ${escapeXml(t.measured)}</li>`,
-    )
+    .map((t) => `<li class="${t.met === false ? 'bad' : ''}">${escapeXml(checkLine(t))}</li>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en">

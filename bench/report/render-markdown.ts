@@ -1,4 +1,4 @@
-import { checkTargets } from '../targets';
+import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
 
@@ -32,9 +32,7 @@ export function markdownTable(load: LoadResult): string[] {
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
   const s = report.settings;
-  const targets = checkTargets(report).map(
-    (t) => `- ${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${t.target}: ${t.measured}`,
-  );
+  const targets = checkTargets(report).map((t) => `- ${checkLine(t)}`);
   return [
     `# Strategy comparison, ${report.startedAt}`,
     '',

@@ -1,4 +1,4 @@
-import { checkTargets } from '../targets';
+import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
 
@@ -29,9 +29,7 @@ export function renderLoadTable(load: LoadResult, color = false): string {
 export function renderTable(report: BenchReport, color = false): string {
   const m = report.machine;
   const s = report.settings;
-  const targets = checkTargets(report).map(
-    (t) => `${t.met === undefined ? '–' : t.met ? 'met' : 'NOT met'}: ${t.target}: ${t.measured}`,
-  );
+  const targets = checkTargets(report).map((t) => checkLine(t));
   return [
     `${m.cpus} × ${m.cpuModel}, Node ${m.node}; stock ${s.stock}, ${s.requests} requests, ${s.connections} connections`,
     ceilingsLine(report.ceilings),

@@ -74,7 +74,7 @@ describe('renderTable', () => {
   it('ends with the targets', () => {
     expect(rows.slice(-2)).toEqual([
       'met: segmented (8 segments) ≥ 3× owner-checked grabs/s at workMs 5: 3.99× (524 vs 131 grabs/s)',
-      'met: owner-checked: lock utilisation ≥ 0.8 at workMs 5: 0.91 (lock held 0.94 of the window)',
+      'met: owner-checked: lock utilisation ≥ 0.8 at workMs 5: 0.910 (lock held 0.94 of the window)',
     ]);
     expect(table).toContain('–: db-atomic at workMs 0 ≥ 0.8 × pg hot row ceiling: not run');
   });
@@ -148,10 +148,10 @@ describe('renderMarkdown', () => {
       '- met: segmented (8 segments) ≥ 3× owner-checked grabs/s at workMs 5: 3.99× (524 vs 131 grabs/s)',
     );
     expect(md).toContain(
-      '- met: owner-checked: lock utilisation ≥ 0.8 at workMs 5: 0.91 (lock held 0.94 of the window)',
+      '- met: owner-checked: lock utilisation ≥ 0.8 at workMs 5: 0.910 (lock held 0.94 of the window)',
     );
     expect(md).toContain(
-      '- met: sold-out answers ≥ 0.7 × http ceiling, every strategy: slowest segmented 3572/s = 0.85× 4210/s',
+      '- met: sold-out answers ≥ 0.7 × http ceiling: median of 4 sold-out rounds 3333/s = 0.79× 4210/s (slowest 3333/s, fastest 3987/s)',
     );
     expect(md).toContain(
       '- met: every granted grab with workMs=300 takes ≥ 300 ms, every strategy: fastest 301 ms over 3 strategies',
@@ -208,7 +208,7 @@ describe('renderHtml', () => {
     const slow = threeStrategies();
     const notMet = renderHtml({ ...slow, ceilings: { ...slow.ceilings, httpPerSec: 6000 } });
     expect(notMet).toContain(
-      '<li class="bad">NOT met: sold-out answers ≥ 0.7 × http ceiling, every strategy: slowest segmented 3572/s = 0.60× 6000/s</li>',
+      '<li class="bad">NOT met: sold-out answers ≥ 0.7 × http ceiling: median of 4 sold-out rounds 3333/s = 0.56× 6000/s (slowest 3333/s, fastest 3987/s)</li>',
     );
   });
 });
