@@ -10,7 +10,7 @@ export interface BenchOptions {
 export const defaultOutDir = 'bench/results';
 
 /** The full run: two loads (how fast each design can go, and with work inside), every strategy. */
-const full = { stock: 500, requests: 1000, warmup: 100, connections: 50, loads: '0,5', segments: 8, probe: 300 };
+const full = { stock: 1000, requests: 2000, warmup: 200, connections: 50, loads: '0,5', segments: 8, probe: 300 };
 /** --quick: the same shape, small enough for the test suite. */
 const quick = { stock: 80, requests: 160, warmup: 16, connections: 16, loads: '0,2', segments: 8, probe: 300 };
 
