@@ -1,55 +1,48 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LockBenchReport } from '../bench/locks/render';
-import { renderPerformanceSection } from '../bench/report/performance-section';
-import type { BenchReport } from '../bench/types';
-import { renderReliabilitySection } from './chaos/reliability-section';
-import type { ScenarioResult } from './chaos/scenario';
-import { fillSection } from './docs/doc-sections';
+import { renderReadmeSections, type Baselines } from './docs/readme-sections';
 
-// npm run readme -- [--bench bench/results/<run>.json [--locks bench/results/locks-<run>.json]] [--chaos <chaos>.json]
-// Writes the README's generated sections from saved runs, so its figures are always a real run's.
-const USAGE = 'usage: npm run readme -- [--bench FILE [--locks FILE]] [--chaos FILE]';
-const README = join(resolve(__dirname, '..'), 'README.md');
+// npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE]
+// Writes the README's generated sections from the saved runs in bench/baselines/ (committed, so
+// every figure the README quotes can be traced to its JSON). A file given is first copied there.
+const ROOT = resolve(__dirname, '..');
+export const BASELINES = join(ROOT, 'bench', 'baselines');
+const README = join(ROOT, 'README.md');
+const KINDS = ['bench', 'locks', 'chaos'] as const;
+const USAGE = 'usage: npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE]';
 
-function flags(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+function given(argv: string[]): Partial<Record<(typeof KINDS)[number], string>> {
+  const out: Partial<Record<(typeof KINDS)[number], string>> = {};
   for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (!['--bench', '--locks', '--chaos'].includes(flag) || !value) throw new Error(USAGE);
-    out[flag.slice(2)] = value;
+    const kind = KINDS.find((k) => `--${k}` === argv[i]);
+    if (!kind || !argv[i + 1]) throw new Error(USAGE);
+    out[kind] = argv[i + 1];
   }
-  if (Object.keys(out).length === 0 || (out.locks && !out.bench)) throw new Error(USAGE);
   return out;
 }
 
-const read = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+/** The committed runs the README is written from. */
+export function readBaselines(dir = BASELINES): Baselines {
+  const read = (kind: string) => {
+    const file = join(dir, `${kind}.json`);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
+  };
+  return { bench: read('bench'), locks: read('locks'), chaos: read('chaos') } as Baselines;
+}
 
-try {
-  const files = flags(process.argv.slice(2));
-  let doc = readFileSync(README, 'utf8');
-  if (files.bench) {
-    doc = fillSection(
-      doc,
-      'performance',
-      renderPerformanceSection(
-        read<BenchReport>(files.bench),
-        files.locks ? read<LockBenchReport>(files.locks) : undefined,
-      ),
-    );
+function main(): void {
+  const files = given(process.argv.slice(2));
+  mkdirSync(BASELINES, { recursive: true });
+  for (const [kind, file] of Object.entries(files)) copyFileSync(file, join(BASELINES, `${kind}.json`));
+  writeFileSync(README, renderReadmeSections(readFileSync(README, 'utf8'), readBaselines()));
+  console.log(`${README}: written from ${BASELINES}`);
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
   }
-  if (files.chaos) {
-    const ranOn = statSync(files.chaos).mtime.toISOString().slice(0, 10);
-    doc = fillSection(doc, 'reliability', renderReliabilitySection(read<ScenarioResult[]>(files.chaos), ranOn));
-  }
-  writeFileSync(README, doc);
-  console.log(
-    `${README}: ${Object.keys(files)
-      .filter((k) => k !== 'locks')
-      .map((k) => (k === 'bench' ? 'performance' : 'reliability'))
-      .join(' and ')} refreshed`,
-  );
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
 }

@@ -44,7 +44,7 @@ export function missedTargets(result: LockBenchResult, ratio: number): string[] 
   if (result.failedAcquisitions > lockTargets.failedAcquisitions) missed.push(`${result.failedAcquisitions} failed`);
   if (result.jain < lockTargets.jain) missed.push(`Jain ${result.jain.toFixed(3)}`);
   if (result.processDeviation > lockTargets.processDeviation)
-    missed.push(`processes ±${(result.processDeviation * 100).toFixed(0)}%`);
+    missed.push(`processes ±${(result.processDeviation * 100).toFixed(1)}%`);
   if (result.maxWaitMs > lockTargets.maxWaitMs) missed.push(`max wait ${result.maxWaitMs} ms`);
   if (!result.counterMatches) missed.push('counter ≠ grants');
   return missed;

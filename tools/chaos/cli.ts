@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { ensureStack } from '../stack/stack';
 import { parseChaosArgs } from './options';
-import { runScenario, type ScenarioResult } from './scenario';
+import { runScenario, type ChaosReport, type ScenarioResult } from './scenario';
 import { renderDiedNotes, renderFailures, renderTable } from './table';
 
 // npm run chaos -- [--faults replica-kill,redis-restart,postgres-restart] [--strategies watchdog,db-atomic] …
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const options = parseChaosArgs(process.argv.slice(2));
   const stack = await ensureStack();
   const results: ScenarioResult[] = [];
+  const startedAt = new Date().toISOString();
   try {
     const offered = ((await (await fetch(`${stack.info.nginxUrl}/strategies`)).json()) as Array<{ name: string }>).map(
       (s) => s.name,
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
   const notes = renderDiedNotes(results);
   if (notes.length) console.log(`\n${notes.join('\n')}`);
   const failures = renderFailures(results);
-  if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
+  const report: ChaosReport = { startedAt, results };
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (failures.length) {
     console.log(`\ninvariants broken:\n${failures.map((f) => `  ${f}`).join('\n')}`);
     process.exitCode = 1;

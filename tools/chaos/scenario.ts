@@ -24,6 +24,12 @@ export interface ScenarioOptions {
   readonly query: Readonly<Record<string, number>>;
 }
 
+/** What `npm run chaos -- --json FILE` writes. */
+export interface ChaosReport {
+  readonly startedAt: string;
+  readonly results: ScenarioResult[];
+}
+
 export interface ScenarioResult {
   readonly fault: FaultName;
   readonly strategy: string;
