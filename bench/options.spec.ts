@@ -5,9 +5,9 @@ describe('parseBenchArgs', () => {
     const { settings, outDir } = parseBenchArgs([]);
     expect(settings).toEqual({
       strategies: [],
-      stock: 500,
-      requests: 1000,
-      warmupRequests: 100,
+      stock: 1000,
+      requests: 2000,
+      warmupRequests: 200,
       connections: 50,
       loads: [0, 5],
       probeWorkMs: 300,
