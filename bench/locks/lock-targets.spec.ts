@@ -59,7 +59,9 @@ describe('missedTargets', () => {
     expect(missedTargets(ours, 1.99)).toEqual(['1.99× < 2×']);
     expect(missedTargets(result('owner-checked', true, 1, { failedAcquisitions: 1 }), 3)).toEqual(['1 failed']);
     expect(missedTargets(result('owner-checked', true, 1, { jain: 0.949 }), 3)).toEqual(['Jain 0.949']);
-    expect(missedTargets(result('owner-checked', true, 1, { processDeviation: 0.12 }), 3)).toEqual(['processes ±12.0%']);
+    expect(missedTargets(result('owner-checked', true, 1, { processDeviation: 0.12 }), 3)).toEqual([
+      'processes ±12.0%',
+    ]);
     expect(missedTargets(result('owner-checked', true, 1, { maxWaitMs: 201 }), 3)).toEqual(['max wait 201 ms']);
     expect(missedTargets(result('owner-checked', true, 1, { counterMatches: false }), 3)).toEqual(['counter ≠ grants']);
   });
