@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Supervisor } from './supervisor';
+import type { StackControl } from './stack-control';
 
-type Handler = (supervisor: Supervisor, params: string[], query: URLSearchParams) => Promise<unknown>;
+type Handler = (supervisor: StackControl, params: string[], query: URLSearchParams) => Promise<unknown>;
 
 // Fault injection for the walkthrough, the bench and the fault tests. Every answer is JSON.
 const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
@@ -90,7 +90,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** The supervisor's control endpoint on 127.0.0.1; faults run one at a time. */
-export function startControlServer(supervisor: Supervisor, port: number): Promise<Server> {
+export function startControlServer(supervisor: StackControl, port: number): Promise<Server> {
   let queue: Promise<unknown> = Promise.resolve();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();

@@ -1,0 +1,16 @@
+import type { StackConfig } from './config';
+import type { SupervisedReplica } from './servers/replica';
+
+/** What the control endpoint may do to a running stack (the supervisor implements it). */
+export interface StackControl {
+  readonly config: StackConfig;
+  /** stack.json plus restarts and which servers run. */
+  state(): unknown;
+  replica(id: string): SupervisedReplica | undefined;
+  stopRedis(): Promise<void>;
+  startRedisAgain(): Promise<void>;
+  stopPostgres(): Promise<void>;
+  startPostgresAgain(): Promise<void>;
+  stopRedlock(index: number): Promise<void>;
+  startRedlockAgain(index: number): Promise<void>;
+}
