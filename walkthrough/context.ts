@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { control, type StackInfo } from '../tools/stack/stack';
-import { ApiClient } from './api-client';
+import { StackApi } from './stack-api';
 import { LockKeys } from './lock-keys';
 import type { StepContext } from './step';
 
@@ -22,7 +22,7 @@ export async function openContext(
   info: StackInfo,
   options: { say?: (line: string) => void; ports?: number[] } = {},
 ): Promise<OpenContext> {
-  const api = new ApiClient(info.nginxUrl, info.replicas, info.adminToken);
+  const api = new StackApi(info.nginxUrl, info.replicas, info.adminToken);
   const strategies = new Set(await api.strategies());
   const keys = LockKeys.connect(info.redisUrl);
   const scratchDir = join(info.dir, 'walkthrough');

@@ -1,4 +1,4 @@
-import type { Coupon, GrabResult, Grant, LockEventRecord } from './api-client';
+import type { Coupon, GrabAnswer, Grant, LockEvent } from '@app/contract';
 import type { Check, Figure, StepContext } from './step';
 import type { TimelineBar, TimelineInput, TimelineTick } from './timeline/timeline-model';
 import { WaitTimeoutError } from './walkthrough.errors';
@@ -16,7 +16,7 @@ export function users(prefix: string, count: number): string[] {
 }
 
 /** How many answers had each status, e.g. { "200": 5, "409 STOCK.SOLD_OUT": 15 }. */
-export function statusCounts(results: readonly GrabResult[]): Record<string, number> {
+export function statusCounts(results: readonly GrabAnswer[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of results) {
     const key = r.status === 0 ? `dropped (${r.code})` : r.code ? `${r.status} ${r.code}` : String(r.status);
@@ -25,7 +25,7 @@ export function statusCounts(results: readonly GrabResult[]): Record<string, num
   return counts;
 }
 
-export const countStatus = (results: readonly GrabResult[], status: number) =>
+export const countStatus = (results: readonly GrabAnswer[], status: number) =>
   results.filter((r) => r.status === status).length;
 
 /**
@@ -70,7 +70,7 @@ export const grantBar = (grant: Grant, label?: string): TimelineBar => ({
   label: label ?? grant.userId.replace(/^.*-(\d+)$/, 'user $1'),
 });
 
-export const eventTick = (event: LockEventRecord): TimelineTick => ({
+export const eventTick = (event: LockEvent): TimelineTick => ({
   lane: event.replica,
   at: event.at,
   type: event.type,
@@ -91,7 +91,7 @@ export function timeline(
   ctx: StepContext,
   title: string,
   grants: readonly Grant[],
-  events: readonly LockEventRecord[],
+  events: readonly LockEvent[],
   extras: TimelineExtras = {},
 ): TimelineInput {
   const lanes = ctx.api.replicas.map((r) => r.id);
@@ -114,7 +114,7 @@ export const keyBar = (label: string, start: number, end: number): TimelineBar =
   kind: 'key',
 });
 
-export const count = (events: readonly LockEventRecord[], type: string) => events.filter((e) => e.type === type).length;
+export const count = (events: readonly LockEvent[], type: string) => events.filter((e) => e.type === type).length;
 
 /** Section of a grant in epoch ms. */
 export const section = (grant: Grant) => ({ start: Date.parse(grant.enteredAt), end: Date.parse(grant.leftAt) });

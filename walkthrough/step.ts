@@ -1,4 +1,4 @@
-import type { ApiClient } from './api-client';
+import type { StackApi } from './stack-api';
 import type { LockKeys } from './lock-keys';
 import type { TimelineInput } from './timeline/timeline-model';
 
@@ -26,7 +26,7 @@ export interface StepOutcome {
 
 /** Everything a step may use; built once per walkthrough run. */
 export interface StepContext {
-  readonly api: ApiClient;
+  readonly api: StackApi;
   readonly keys: LockKeys;
   /** Strategy names the running API offers (GET /strategies). */
   readonly strategies: ReadonlySet<string>;

@@ -9,19 +9,6 @@ export class UsageError extends WalkthroughError {
   readonly code = 'WALKTHROUGH.USAGE';
 }
 
-/** The API answered an admin or read call with an error, or not at all. */
-export class ApiError extends WalkthroughError {
-  override readonly name = 'ApiError';
-  readonly code = 'WALKTHROUGH.API';
-  constructor(
-    message: string,
-    readonly status: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
 /** Something a step waits for (a lock key, a replica, a Redis replica) did not happen in time. */
 export class WaitTimeoutError extends WalkthroughError {
   override readonly name = 'WaitTimeoutError';

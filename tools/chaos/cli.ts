@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { ApiClient } from '@app/contract';
 import { ensureStack } from '../stack/stack';
 import { parseChaosArgs } from './options';
 import { runScenario, type ChaosReport, type ScenarioResult } from './scenario';
@@ -12,9 +13,7 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   const startedAt = new Date().toISOString();
   try {
-    const offered = ((await (await fetch(`${stack.info.nginxUrl}/strategies`)).json()) as Array<{ name: string }>).map(
-      (s) => s.name,
-    );
+    const offered = (await new ApiClient({ baseUrl: stack.info.nginxUrl }).strategies()).map((s) => s.name);
     const missing = options.strategies.filter((s) => !offered.includes(s));
     if (missing.length)
       throw new Error(`the API does not offer ${missing.join(', ')} (offered: ${offered.join(', ')})`);

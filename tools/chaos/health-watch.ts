@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiClient } from '@app/contract';
 
 export interface HealthSample {
   /** ms on the same clock as the caller's `now`. */
@@ -14,15 +15,7 @@ export interface HealthWatch {
   stop(): Promise<HealthSample[]>;
 }
 
-async function healthStatus(url: string, timeoutMs: number): Promise<number> {
-  try {
-    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
+const healthStatus = (url: string, timeoutMs: number) => new ApiClient({ baseUrl: url }).healthStatus(timeoutMs);
 
 /** Polls every replica's /health directly (not through nginx, which would hide one bad replica). */
 export function watchHealth(

@@ -1,7 +1,7 @@
 import { checkInvariants, type Observed } from './invariants';
 
 const healthy: Observed = {
-  audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0 },
+  audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
   acknowledged: ['a', 'b'],
   grantedInDb: ['a', 'b', 'c'],
   verdicts: ['granted', 'granted', 'died-with-replica', 'clear', 'refused'],
@@ -26,9 +26,15 @@ describe('checkInvariants', () => {
   it.each<[string, Partial<Observed>]>([
     [
       'oversold 0',
-      { audit: { initialStock: 2, stock: 0, grants: 3, oversold: 1, lostUpdates: 1 }, grantedInDb: ['a', 'b', 'c'] },
+      {
+        audit: { initialStock: 2, stock: 0, grants: 3, oversold: 1, lostUpdates: 1, maxConcurrentHolders: 1 },
+        grantedInDb: ['a', 'b', 'c'],
+      },
     ],
-    ['lost updates 0', { audit: { initialStock: 10, stock: 8, grants: 3, oversold: 0, lostUpdates: 1 } }],
+    [
+      'lost updates 0',
+      { audit: { initialStock: 10, stock: 8, grants: 3, oversold: 0, lostUpdates: 1, maxConcurrentHolders: 1 } },
+    ],
     ['every acknowledged grant is in the database', { grantedInDb: ['a', 'x', 'c'] }],
     ['grant rows = audit grants', { grantedInDb: ['a', 'b'] }],
     ['every failure has a clear status', { verdicts: ['granted', 'unclear'] }],

@@ -1,13 +1,6 @@
+import type { Audit } from '@app/contract';
 import type { Recovery } from './health-watch';
 import type { Verdict } from './outcome';
-
-export interface Audit {
-  readonly initialStock: number;
-  readonly stock: number;
-  readonly grants: number;
-  readonly oversold: number;
-  readonly lostUpdates: number;
-}
 
 /** What one scenario observed, client side and database side. */
 export interface Observed {

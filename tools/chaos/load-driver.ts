@@ -1,17 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ApiClient, GrabOptions } from '@app/contract';
 import type { Outcome } from './outcome';
 
 export interface LoadPlan {
-  /** The grab URL, query included. */
-  readonly url: string;
+  /** Through nginx; its timeout is how long the client waits for one answer. */
+  readonly client: ApiClient;
+  readonly couponId: number;
+  readonly grab: GrabOptions;
   /** A fixed number of requests, each by a distinct user. */
   readonly requests: number;
   /** At most this many in flight at once. */
   readonly concurrency: number;
   /** Request i is not sent before start + i / ratePerSec, so the run spans the fault whatever answers fast. */
   readonly ratePerSec: number;
-  /** The client gives up on a request after this long. */
-  readonly timeoutMs: number;
   /** Prefix of the user ids; ids are `<prefix>-<i>`. */
   readonly userPrefix: string;
 }
@@ -31,27 +32,11 @@ export interface LoadRun {
   readonly elapsedMs: () => number;
 }
 
-async function grabOnce(url: string, userId: string, timeoutMs: number): Promise<Outcome> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text();
-    let code: string | undefined;
-    try {
-      code = (JSON.parse(text) as { code?: string }).code;
-    } catch {
-      /* nginx's HTML error pages */
-    }
-    return { kind: 'answer', status: res.status, code };
-  } catch (error) {
-    const e = error as Error & { cause?: { code?: string; message?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return { kind: 'timeout' };
-    return { kind: 'broken', reason: e.cause?.code ?? e.cause?.message ?? e.message };
-  }
+async function grabOnce(plan: LoadPlan, userId: string): Promise<Outcome> {
+  const answer = await plan.client.grab(plan.couponId, userId, plan.grab);
+  if (answer.status !== 0) return { kind: 'answer', status: answer.status, code: answer.code };
+  if (answer.code === 'TimeoutError' || answer.code === 'AbortError') return { kind: 'timeout' };
+  return { kind: 'broken', reason: answer.code ?? 'no answer' };
 }
 
 /** Starts the load at once; the run is bounded by `requests` and each request by `timeoutMs`. */
@@ -67,7 +52,7 @@ export function startLoad(plan: LoadPlan): LoadRun {
       if (due > elapsedMs()) await sleep(due - elapsedMs());
       const userId = `${plan.userPrefix}-${i}`;
       const sentAtMs = elapsedMs();
-      const outcome = await grabOnce(plan.url, userId, plan.timeoutMs);
+      const outcome = await grabOnce(plan, userId);
       records[i] = { userId, sentAtMs, endedAtMs: elapsedMs(), outcome };
     }
   };

@@ -7,7 +7,7 @@ export const scenarioResult = (over: Partial<ScenarioResult>): ScenarioResult =>
   couponId: 1,
   requests: 600,
   acknowledged: 239,
-  audit: { initialStock: 300, stock: 61, grants: 239, oversold: 0, lostUpdates: 0 },
+  audit: { initialStock: 300, stock: 61, grants: 239, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
   statuses: { '200': 239, '503 DEPENDENCY.UNAVAILABLE': 361 },
   verdicts: { granted: 239, refused: 0, clear: 361, 'died-with-replica': 0, unclear: 0 },
   recoveryMs: 516,

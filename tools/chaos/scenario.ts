@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiClient, type Audit } from '@app/contract';
 import { control, type StackInfo } from '../stack/stack';
 import { FAULTS, healAll, type FaultName } from './faults';
 import { recovery, watchHealth, type HealthWatch } from './health-watch';
-import { checkInvariants, type Audit, type Check } from './invariants';
+import { checkInvariants, type Check } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
 import { judge } from './outcome';
 import { tally, type Tally } from './tally';
@@ -53,17 +54,6 @@ export interface ScenarioResult {
   readonly ok: boolean;
 }
 
-async function json<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 const restarts = async (info: StackInfo) =>
   (await control<{ replicas: Array<{ restarts: number }> }>(info, '/state')).replicas.reduce(
     (n, r) => n + r.restarts,
@@ -88,24 +78,17 @@ export async function runScenario(
   options: ScenarioOptions,
 ): Promise<ScenarioResult> {
   const fault = FAULTS[faultName];
-  const coupon = await json<{ id: number }>(
-    'POST',
-    `${info.nginxUrl}/coupons`,
-    { name: `chaos-${faultName}-${strategy}`, stock: options.stock },
-    { authorization: `Bearer ${info.adminToken}` },
-  );
-  const query = new URLSearchParams({
-    strategy,
-    ...Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])),
-  });
+  const client = new ApiClient({ baseUrl: info.nginxUrl, adminToken: info.adminToken, timeoutMs: options.timeoutMs });
+  const coupon = await client.createCoupon({ name: `chaos-${faultName}-${strategy}`, stock: options.stock });
   const restartsBefore = await restarts(info);
 
   const load = startLoad({
-    url: `${info.nginxUrl}/coupons/${coupon.id}/grab?${query.toString()}`,
+    client,
+    couponId: coupon.id,
+    grab: { strategy, ...options.query },
     requests: options.requests,
     concurrency: options.concurrency,
     ratePerSec: options.ratePerSec,
-    timeoutMs: options.timeoutMs,
     userPrefix: `chaos-${coupon.id}`,
   });
   const watch = watchHealth(info.replicas, load.elapsedMs);
@@ -131,8 +114,8 @@ export async function runScenario(
   await waitAllHealthy(watch, options.recoveryTimeoutMs);
   const samples = await watch.stop();
 
-  const audit = await json<Audit>('GET', `${info.nginxUrl}/coupons/${coupon.id}/audit`);
-  const grants = await json<Array<{ userId: string }>>('GET', `${info.nginxUrl}/coupons/${coupon.id}/grants`);
+  const audit = await client.audit(coupon.id);
+  const grants = await client.grants(coupon.id);
   const unexpectedRestarts = (await restarts(info)) - restartsBefore - (fault.killsReplica ? 1 : 0);
 
   // In flight at the kill: sent before the victim was gone, answered after the kill began.

@@ -1,4 +1,4 @@
-import type { Audit, GrabResult } from '../api-client';
+import type { Audit, GrabAnswer } from '@app/contract';
 import { check, countStatus, users, withCoupon } from '../scenario';
 import type { Check, Step, StepContext } from '../step';
 
@@ -10,7 +10,7 @@ const BASELINES = ['db-atomic', 'db-for-update', 'db-optimistic'];
 
 interface Round {
   strategy: string;
-  results: GrabResult[];
+  results: GrabAnswer[];
   audit: Audit;
   elapsedMs: number;
   perSecond: number;

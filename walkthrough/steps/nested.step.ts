@@ -1,6 +1,6 @@
 import { lockKey, lockResource } from '../lock-keys';
 import { check, count, keyBar, timeline, users, withCoupon } from '../scenario';
-import type { LockEventRecord } from '../api-client';
+import type { LockEvent } from '@app/contract';
 import type { Step } from '../step';
 
 const WAIT_MS = 400;
@@ -91,6 +91,6 @@ export const nestedStep: Step = {
   },
 };
 
-function outerHeldAt(events: readonly LockEventRecord[]): number | undefined {
+function outerHeldAt(events: readonly LockEvent[]): number | undefined {
   return events.find((e) => e.strategy === 'owner-checked' && e.type === 'acquire')?.at;
 }

@@ -1,13 +1,13 @@
-import type { Coupon, GrabResult } from '../api-client';
+import type { Coupon, GrabAnswer } from '@app/contract';
 import { lockKey, type KeyState } from '../lock-keys';
 import { keyBar, users } from '../scenario';
 import type { StepContext } from '../step';
 import type { TimelineBar, TimelineTick } from '../timeline/timeline-model';
 
 export interface PastLeaseRun {
-  readonly a: GrabResult;
-  readonly b: GrabResult;
-  readonly c: GrabResult;
+  readonly a: GrabAnswer;
+  readonly b: GrabAnswer;
+  readonly c: GrabAnswer;
   /** The lock key just after A answered (A has released by then). */
   readonly keyAfterARelease: KeyState;
   readonly ticks: TimelineTick[];

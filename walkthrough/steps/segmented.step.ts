@@ -1,4 +1,4 @@
-import type { Audit, GrabResult, Grant } from '../api-client';
+import type { Audit, GrabAnswer, Grant } from '@app/contract';
 import { check, countStatus, grantBar, users, withCoupon } from '../scenario';
 import type { Step, StepContext } from '../step';
 
@@ -10,7 +10,7 @@ const WORK_MS = 50;
 const SINGLE = 'watchdog';
 
 interface Round {
-  results: GrabResult[];
+  results: GrabAnswer[];
   audit: Audit;
   grants: Grant[];
   elapsedMs: number;

@@ -28,7 +28,7 @@ export const setNxPxStep: Step = {
       const crash = await ctx.api.grab(coupon.id, crasher, {
         strategy: 'set-nx-px',
         via: victim.id,
-        crash: true,
+        crash: 'after-acquire',
         leaseMs: CRASH_LEASE_MS,
       });
       const afterCrash = await ctx.keys.peek(key);

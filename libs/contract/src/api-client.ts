@@ -73,15 +73,20 @@ export class ApiClient {
     return this.json('GET', `/lock-events?${query.toString()}`);
   }
 
+  /** The health check's status (200, or 503 naming what is down), or 0 when no answer came within `timeoutMs`. */
+  async healthStatus(timeoutMs = 2000): Promise<number> {
+    try {
+      const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(timeoutMs) });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  }
+
   /** True when the health check answers 200 within 2 s. */
   async healthy(): Promise<boolean> {
-    try {
-      const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      return res.ok;
-    } catch {
-      return false;
-    }
+    return (await this.healthStatus()) === 200;
   }
 
   async grab(couponId: number, userId: string, options: GrabOptions = {}): Promise<GrabAnswer> {

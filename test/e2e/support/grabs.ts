@@ -1,21 +1,8 @@
-import { http, type ErrorBody, type StackInfo } from './stack';
-
-export interface Audit {
-  initialStock: number;
-  stock: number;
-  grants: number;
-  oversold: number;
-  lostUpdates: number;
-  maxConcurrentHolders: number;
-}
+import { ApiClient, type Audit, type ErrorBody, type GrabGranted } from '@app/contract';
+import { http, type StackInfo } from './stack';
 
 /** A grab's JSON answer: the grant on 200 (`fenceToken` from fenced, `retries` from db-optimistic), else an error. */
-export interface GrabAnswer extends Partial<ErrorBody> {
-  granted?: true;
-  remaining?: number;
-  fenceToken?: number;
-  retries?: number;
-}
+export type GrabAnswer = Partial<GrabGranted> & Partial<ErrorBody>;
 
 export interface Burst {
   /** Answers by "status" or "status code", e.g. { '200': 50, '409 STOCK.SOLD_OUT': 250 }. */
@@ -45,13 +32,10 @@ export async function burst(
   return { counts, granted: counts['200'] ?? 0 };
 }
 
-export async function audit(info: StackInfo, couponId: number | string): Promise<Audit> {
-  const res = await http<Audit>('GET', `${info.nginxUrl}/coupons/${couponId}/audit`);
-  if (res.status !== 200) throw new Error(`audit answered ${res.status}`);
-  return res.body;
+export function audit(info: StackInfo, couponId: number): Promise<Audit> {
+  return new ApiClient({ baseUrl: info.nginxUrl }).audit(couponId);
 }
 
 export async function strategyNames(info: StackInfo): Promise<string[]> {
-  const res = await http<{ name: string }[]>('GET', `${info.nginxUrl}/strategies`);
-  return res.body.map((s) => s.name);
+  return (await new ApiClient({ baseUrl: info.nginxUrl }).strategies()).map((s) => s.name);
 }

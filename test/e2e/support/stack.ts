@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Coupon } from '@app/contract';
 import type { StackInfo } from '../../../tools/stack/stack';
 import { TEST_PORT_OFFSET, testPort } from '../../ports';
 
 export type { StackInfo } from '../../../tools/stack/stack';
+export type { Coupon, ErrorBody } from '@app/contract';
 export { control } from '../../../tools/stack/stack';
 
 /** The private stack of the e2e run: its own ports, directory and a fixed admin token. */
@@ -40,12 +42,6 @@ export function testStack(): StackInfo {
   }
 }
 
-/** The API's JSON answer to every error, with the contract's status. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-}
-
 export interface HttpAnswer<T = unknown> {
   status: number;
   headers: Headers;
@@ -71,14 +67,6 @@ export async function http<T = unknown>(
 
 export function admin(info: StackInfo): Record<string, string> {
   return { authorization: `Bearer ${info.adminToken}` };
-}
-
-export interface Coupon {
-  id: string | number;
-  name: string;
-  stock: number;
-  initialStock: number;
-  segments: number;
 }
 
 /** Creates a coupon through nginx; throws unless the API answers 201. */
