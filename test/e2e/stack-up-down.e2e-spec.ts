@@ -44,7 +44,7 @@ const allPids = (info: StackInfo) => [
   info.supervisorPid,
   ...info.replicas.map((r) => r.pid),
   info.pids.postgres,
-  info.pids.redis,
+  ...Object.values(info.pids.redis),
   ...info.pids.redlock,
   info.pids.nginx,
 ];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { REDIS_MODES, type RedisMode } from './redis/redis-topology';
 
 /** Everything the stack needs to know, resolved once from the environment (defaults = the contract). */
 export interface StackConfig {
@@ -11,6 +12,15 @@ export interface StackConfig {
     readonly redis: number;
     readonly redlock: number[];
     readonly control: number;
+  };
+  /** REDIS_MODE: one server, a primary with Sentinels, or a Redis Cluster. */
+  readonly redisMode: RedisMode;
+  /** The ports of the mode's extra servers (only those of `redisMode` are used). */
+  readonly redisPorts: {
+    readonly replica: number;
+    readonly sentinels: number[];
+    readonly cluster: number[];
+    readonly clusterBus: number[];
   };
   readonly adminToken: string;
   readonly chaos: boolean;
@@ -46,6 +56,21 @@ function poolSize(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
+function redisMode(env: NodeJS.ProcessEnv): RedisMode {
+  const raw = env.REDIS_MODE || 'single';
+  if (!(REDIS_MODES as readonly string[]).includes(raw))
+    throw new Error(`REDIS_MODE=${raw} is not one of ${REDIS_MODES.join(', ')}`);
+  return raw as RedisMode;
+}
+
+/** The ports the configured Redis mode listens on. */
+export function activeRedisPorts(config: Pick<StackConfig, 'redisMode' | 'redisPorts' | 'ports'>): number[] {
+  const { redisPorts: p } = config;
+  if (config.redisMode === 'cluster') return [...p.cluster, ...p.clusterBus];
+  if (config.redisMode === 'sentinel') return [config.ports.redis, p.replica, ...p.sentinels];
+  return [config.ports.redis];
+}
+
 const range = (base: number, count: number) => Array.from({ length: count }, (_, i) => base + i);
 
 export function stackDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -62,6 +87,14 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
       redis: port(env, 'REDIS_PORT', 26379),
       redlock: range(port(env, 'REDLOCK_PORT_BASE', 26381), REDLOCK_COUNT),
       control: port(env, 'CONTROL_PORT', 28099),
+    },
+    redisMode: redisMode(env),
+    redisPorts: {
+      replica: port(env, 'REDIS_REPLICA_PORT', 26380),
+      sentinels: range(port(env, 'REDIS_SENTINEL_PORT_BASE', 26390), 3),
+      cluster: range(port(env, 'REDIS_CLUSTER_PORT_BASE', 22001), 6),
+      // The bus is set explicitly (not port + 10000), so it stays below the ephemeral range.
+      clusterBus: range(port(env, 'REDIS_CLUSTER_PORT_BASE', 22001) + 100, 6),
     },
     adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
     databasePoolSize: poolSize(env),

@@ -24,9 +24,9 @@ const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
   {
     method: 'POST',
     path: /^\/redis\/stop$/,
-    handler: async (s) => {
-      await s.stopRedis();
-      return s.state();
+    handler: async (s, _params, query) => {
+      const { stopped } = await s.stopRedis(query.get('key') ?? undefined);
+      return { stopped, state: s.state() };
     },
   },
   {

@@ -1,19 +1,24 @@
 import { join } from 'node:path';
 import type { StackConfig } from './config';
 import type { RunningChild } from './servers/child';
+import { ClusterRedis } from './redis/cluster-redis';
+import type { RedisEndpoints, RedisTopology } from './redis/redis-topology';
+import { SentinelRedis } from './redis/sentinel-redis';
+import { SingleRedis } from './redis/single-redis';
 import { postgresUrl, startPostgresServer } from './servers/postgres-server';
 import { startRedisServer } from './servers/redis-server';
 
 const DATABASE = 'oversell';
 
 /**
- * The stack's data servers: PostgreSQL, the Redis the replicas lock with, and the independent
- * Redis nodes of redlock. Each stop really stops its server; each start reuses its data directory,
- * so faults are injected by stopping and starting them.
+ * The stack's data servers: PostgreSQL, the Redis the replicas lock with (one server, a primary
+ * with Sentinels, or a cluster, by REDIS_MODE), and the independent Redis nodes of redlock. Each stop
+ * really stops its server; each start reuses its data directory, so faults are injected by
+ * stopping and starting them.
  */
 export class DataServers {
   private postgres?: RunningChild;
-  private redis?: RunningChild;
+  private readonly redis: RedisTopology;
   private readonly redlock: Array<RunningChild | undefined> = [];
 
   constructor(
@@ -21,13 +26,18 @@ export class DataServers {
     private readonly log: (line: string) => void,
     /** Told when a server exits while it was meant to run. */
     private readonly onUnexpectedExit: (name: string, how: number | NodeJS.Signals) => void,
-  ) {}
+  ) {
+    this.redis = redisTopology(config, onUnexpectedExit);
+  }
 
   get databaseUrl(): string {
     return postgresUrl(this.config.ports.postgres, DATABASE);
   }
   get redisUrl(): string {
-    return `redis://127.0.0.1:${this.config.ports.redis}`;
+    return this.redis.endpoints().redisUrl;
+  }
+  redisEndpoints(): RedisEndpoints {
+    return this.redis.endpoints();
   }
   get redlockUrls(): string[] {
     return this.config.ports.redlock.map((p) => `redis://127.0.0.1:${p}`);
@@ -35,14 +45,14 @@ export class DataServers {
 
   /** Where the replicas find them. */
   replicaEnv(): NodeJS.ProcessEnv {
-    return { DATABASE_URL: this.databaseUrl, REDIS_URL: this.redisUrl, REDLOCK_URLS: this.redlockUrls.join(',') };
+    return { DATABASE_URL: this.databaseUrl, ...this.redis.replicaEnv(), REDLOCK_URLS: this.redlockUrls.join(',') };
   }
 
   /** Starts every server in order; `check` throws when the stack is being stopped meanwhile. */
   async start(check: () => void): Promise<void> {
     this.postgres = await this.startPostgres();
     check();
-    this.redis = await this.startRedis();
+    await this.redis.start(check);
     check();
     for (let i = 0; i < this.config.ports.redlock.length; i += 1) {
       this.redlock[i] = await this.startRedlock(i);
@@ -53,17 +63,17 @@ export class DataServers {
   pids() {
     return {
       postgres: alive(this.postgres),
-      redis: alive(this.redis),
+      redis: this.redis.pids(),
       redlock: this.config.ports.redlock.map((_, i) => alive(this.redlock[i])),
     };
   }
 
-  async stopRedis(): Promise<void> {
-    await this.redis?.stop('SIGTERM');
-    this.redis = undefined;
+  /** The fault: the server, the current primary, or the master of `key`'s slot. */
+  stopRedis(key?: string): Promise<{ stopped: string }> {
+    return this.redis.stopPrimary(key);
   }
-  async startRedisAgain(): Promise<void> {
-    this.redis ??= await this.startRedis();
+  startRedisAgain(): Promise<void> {
+    return this.redis.startAgain();
   }
   async stopPostgres(): Promise<void> {
     await this.postgres?.stop('SIGINT', 10000);
@@ -82,10 +92,9 @@ export class DataServers {
 
   /** Redis first, PostgreSQL last: the replicas are stopped by then. */
   async stop(): Promise<void> {
-    const redis = [this.redis, ...this.redlock].filter((s): s is RunningChild => s !== undefined);
-    this.redis = undefined;
+    const redlock = this.redlock.filter((s): s is RunningChild => s !== undefined);
     this.redlock.fill(undefined);
-    await Promise.all(redis.map((s) => s.stop('SIGTERM', 5000)));
+    await Promise.all([this.redis.stop(), ...redlock.map((s) => s.stop('SIGTERM', 5000))]);
     await this.postgres?.stop('SIGINT', 10000);
     this.postgres = undefined;
   }
@@ -102,11 +111,6 @@ export class DataServers {
     );
   }
 
-  private async startRedis(): Promise<RunningChild> {
-    const dir = join(this.config.dir, 'redis');
-    return this.watch(await startRedisServer({ port: this.config.ports.redis, dir, detached: true }));
-  }
-
   private async startRedlock(index: number): Promise<RunningChild> {
     const port = this.config.ports.redlock[index];
     return this.watch(await startRedisServer({ port, dir: join(this.config.dir, `redlock-${index}`), detached: true }));
@@ -115,4 +119,17 @@ export class DataServers {
 
 export function alive(child: RunningChild | undefined): number | undefined {
   return child && child.child.exitCode === null && child.child.signalCode === null ? child.child.pid : undefined;
+}
+
+function redisTopology(
+  config: StackConfig,
+  onExit: (name: string, how: number | NodeJS.Signals) => void,
+): RedisTopology {
+  const dir = join(config.dir, 'redis');
+  const { redisPorts: p } = config;
+  if (config.redisMode === 'cluster') return new ClusterRedis({ nodes: p.cluster, bus: p.clusterBus }, dir, onExit);
+  if (config.redisMode === 'sentinel') {
+    return new SentinelRedis({ primary: config.ports.redis, replica: p.replica, sentinels: p.sentinels }, dir, onExit);
+  }
+  return new SingleRedis(config.ports.redis, dir, onExit);
 }

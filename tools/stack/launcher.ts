@@ -19,7 +19,7 @@ export async function liveStack(dir: string): Promise<StackInfo | undefined> {
 const serverPids = (info: StackInfo) => [
   ...info.replicas.map((r) => r.pid),
   info.pids.postgres,
-  info.pids.redis,
+  ...Object.values(info.pids.redis),
   ...info.pids.redlock,
   info.pids.nginx,
 ];

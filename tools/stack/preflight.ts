@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { StackConfig } from './config';
+import { activeRedisPorts, type StackConfig } from './config';
 import { runMigrations } from './migrate';
 import { assertPortsFree } from './ports';
 
@@ -11,8 +11,8 @@ export async function assertStartable(config: StackConfig): Promise<void> {
   if (!existsSync(config.migrateEntry) && !config.replicaEntryOverridden) {
     throw new Error(`${config.migrateEntry} does not exist: run \`npm run build\` first`);
   }
-  const { api, redlock, ...single } = config.ports;
-  await assertPortsFree([...Object.values(single), ...api, ...redlock]);
+  const { api, redlock, redis: _redis, ...single } = config.ports;
+  await assertPortsFree([...Object.values(single), ...api, ...redlock, ...activeRedisPorts(config)]);
 }
 
 /** The pid written in `file`, if any. */

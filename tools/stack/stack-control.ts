@@ -7,7 +7,8 @@ export interface StackControl {
   /** stack.json plus restarts and which servers run. */
   state(): unknown;
   replica(id: string): SupervisedReplica | undefined;
-  stopRedis(): Promise<void>;
+  /** Single: the server; sentinel: the current primary; cluster: the master of `key`'s slot. */
+  stopRedis(key?: string): Promise<{ stopped: string }>;
   startRedisAgain(): Promise<void>;
   stopPostgres(): Promise<void>;
   startPostgresAgain(): Promise<void>;

@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RedisMode } from './redis/redis-topology';
 
 /** `.stack/stack.json`: the contract's fields first, then the stack's own. */
 export interface StackInfo {
@@ -7,6 +8,13 @@ export interface StackInfo {
   replicas: Array<{ id: string; url: string; pid: number }>;
   databaseUrl: string;
   redisUrl: string;
+  /** REDIS_MODE: single, sentinel or cluster. */
+  redisMode: RedisMode;
+  /** Sentinel mode: every Sentinel, and the name they monitor the primary under. */
+  redisSentinelUrls?: string[];
+  redisSentinelName?: string;
+  /** Cluster mode: every node. */
+  redisClusterUrls?: string[];
   adminToken: string;
   chaos: boolean;
   /** Each replica's PostgreSQL pool. */
@@ -17,7 +25,13 @@ export interface StackInfo {
   dir: string;
   supervisorPid: number;
   ports: { nginx: number; api: number[]; postgres: number; redis: number; redlock: number[]; control: number };
-  pids: { postgres?: number; redis?: number; redlock: Array<number | undefined>; nginx?: number };
+  pids: {
+    postgres?: number;
+    /** Every Redis node (and Sentinel) of the mode, by port. */
+    redis: Record<string, number | undefined>;
+    redlock: Array<number | undefined>;
+    nginx?: number;
+  };
 }
 
 export const stackFile = (dir: string) => join(dir, 'stack.json');

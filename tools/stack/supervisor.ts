@@ -129,7 +129,7 @@ export class Supervisor implements StackControl {
       replicas: replicas.map((r) => ({ id: r.id, url: r.url, pid: r.pid ?? 0, restarts: r.restarts })),
       running: {
         postgres: running(postgres),
-        redis: running(redis),
+        redis: Object.values(redis).every(running),
         redlock: redlock.map(running),
         nginx: running(nginx),
       },
@@ -146,7 +146,8 @@ export class Supervisor implements StackControl {
       nginxUrl: this.nginxUrl,
       replicas: (this.replicas?.replicas ?? []).map((r) => ({ id: r.id, url: r.url, pid: r.pid ?? 0 })),
       databaseUrl: this.data.databaseUrl,
-      redisUrl: this.data.redisUrl,
+      ...this.data.redisEndpoints(),
+      redisMode: config.redisMode,
       adminToken: config.adminToken,
       chaos: config.chaos,
       databasePoolSize: config.databasePoolSize,
@@ -170,7 +171,11 @@ export class Supervisor implements StackControl {
   }
 
   // Fault injection: each really stops or starts the server, then stack.json tells the new pids.
-  stopRedis = () => this.data.stopRedis().then(() => this.writeInfo());
+  stopRedis = async (key?: string) => {
+    const stopped = await this.data.stopRedis(key);
+    await this.writeInfo();
+    return stopped;
+  };
   startRedisAgain = () => this.data.startRedisAgain().then(() => this.writeInfo());
   stopPostgres = () => this.data.stopPostgres().then(() => this.writeInfo());
   startPostgresAgain = () => this.data.startPostgresAgain().then(() => this.writeInfo());

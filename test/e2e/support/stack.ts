@@ -17,6 +17,9 @@ export const E2E_STACK_ENV = {
   REDIS_PORT: String(testPort(26479)),
   REDLOCK_PORT_BASE: String(testPort(26481)),
   CONTROL_PORT: String(testPort(28199)),
+  REDIS_REPLICA_PORT: String(testPort(26486)),
+  REDIS_SENTINEL_PORT_BASE: String(testPort(26490)),
+  REDIS_CLUSTER_PORT_BASE: String(testPort(22101)),
   CHAOS_ENABLED: 'true',
   ADMIN_TOKEN: 'e2e-admin-token',
 } as const;
