@@ -6,18 +6,19 @@ import { runMigrations } from './migrate';
 import { pidFile, type StackInfo } from './stack-file';
 import { Supervisor } from './supervisor';
 
-const USAGE = `usage: tsx tools/stack/cli.ts <run|up|down|migrate>
+const USAGE = `usage: tsx tools/stack/cli.ts <run|up|down|migrate> [--redis single|sentinel|cluster]
   run      the stack in the foreground; Ctrl-C (or SIGTERM) stops everything
   up       the stack in the background (log in STACK_DIR/stack.log); returns once it is healthy
   down     stops the background stack and waits until nothing of it runs
-  migrate  runs the schema migrations against DATABASE_URL (default: the running stack's)`;
+  migrate  runs the schema migrations against DATABASE_URL (default: the running stack's)
+  --redis  the Redis the replicas lock with (as REDIS_MODE; default single)`;
 
 function summary(info: StackInfo): string {
   return [
     `nginx     ${info.nginxUrl}`,
     ...info.replicas.map((r) => `${r.id.padEnd(9)} ${r.url} (pid ${r.pid})`),
     `postgres  ${info.databaseUrl}`,
-    `redis     ${info.redisUrl}`,
+    `redis     ${info.redisMode} ${info.redisClusterUrls?.join(' ') ?? info.redisSentinelUrls?.join(' ') ?? info.redisUrl}`,
     `control   ${info.controlUrl}`,
     `chaos     ${info.chaos}`,
     `stack.json ${info.dir}/stack.json`,
@@ -75,6 +76,12 @@ async function migrate(): Promise<void> {
 
 const commands: Record<string, () => Promise<void>> = { run, up, down, migrate };
 const command = commands[process.argv[2] ?? ''];
+const [flag, mode, ...rest] = process.argv.slice(3);
+if (flag === '--redis' && mode && rest.length === 0) process.env.REDIS_MODE = mode;
+else if (flag !== undefined) {
+  console.error(USAGE);
+  process.exit(2);
+}
 if (!command) {
   console.error(USAGE);
   process.exit(2);
