@@ -39,9 +39,9 @@ export class CeilingProbe {
     const prefix = `ceiling-${runId}-${phase}`;
     if (warmup > 0) await this.hotRow.rate(coupon.id, warmup, connections, `${prefix}-warm-up`);
     const pgHotRowPerSec = await this.hotRow.rate(coupon.id, requests, connections, prefix);
-    const key = `stock:{bench:ceiling:${runId}:${phase}}`;
-    if (warmup > 0) await this.redis.rate(key, warmup, connections);
-    const redisPerSec = await this.redis.rate(key, requests, connections);
+    // The same coupon's Redis keys: no grab touches them (its stock is taken straight above).
+    if (warmup > 0) await this.redis.rate(coupon.id, warmup, connections);
+    const redisPerSec = await this.redis.rate(coupon.id, requests, connections);
     const reading = { httpPerSec, pgHotRowPerSec, redisPerSec };
     this.readings.push(reading);
     return reading;

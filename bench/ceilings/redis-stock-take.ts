@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { defineStockCommands } from '@app/stock';
+import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { rateInFlight } from './in-flight';
 
 /** The stock-take Lua script straight from ioredis, on counters of the bench's own. */
@@ -11,14 +11,18 @@ export class RedisCeiling {
     defineStockCommands(this.redis);
   }
 
-  async rate(key: string, amount: number, inFlight: number): Promise<number> {
-    await this.redis.stockLoad(key, amount);
+  /** `amount` takes, each recording its reservation as a grab's does, on a coupon id of the bench's own. */
+  async rate(couponId: number, amount: number, inFlight: number): Promise<number> {
+    const keys = stockKeys(couponId);
+    await this.redis.stockLoad(keys.counter, amount);
     try {
-      return await rateInFlight(amount, inFlight, async () => {
-        if ((await this.redis.stockTake(key)) < 0) throw new Error(`${key} ran dry`);
+      return await rateInFlight(amount, inFlight, async (i) => {
+        if ((await this.redis.stockTake(keys.counter, keys.reservations, `ceiling|${i}`, 30_000)) < 0) {
+          throw new Error(`${keys.counter} ran dry`);
+        }
       });
     } finally {
-      await this.redis.del(key);
+      await this.redis.del(keys.counter, keys.reservations);
     }
   }
 

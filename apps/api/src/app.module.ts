@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LockModule } from '@app/lock';
-import { CouponsService, DeductionService, RedisStock, StockModule } from '@app/stock';
+import { RedisStock } from '@app/redis-stock';
+import { CouponsService, DeductionService, StockModule } from '@app/stock';
 import { AdminGuard } from './common/admin.guard';
 import { ConnectionDrain } from './common/connection-drain';
 import { ErrorFilter } from './common/error.filter';
@@ -11,6 +12,7 @@ import { ConfigModule } from './config/config.module';
 import { ChaosGate } from './coupons/chaos-gate';
 import { CouponLocks } from './coupons/coupon-locks';
 import { CouponsController } from './coupons/coupons.controller';
+import { StockReconciler } from './coupons/stock-reconciler';
 import { GrabService } from './grab/grab.service';
 import { StrategyRunner } from './grab/strategy-runner';
 import { HealthController } from './health/health.controller';
@@ -59,6 +61,7 @@ import { StrategiesController } from './strategies/strategies.controller';
     CouponLocks,
     GrabService,
     StrategyRunner,
+    StockReconciler,
     AppRedis,
     {
       // Redis reserves, the database's conditional decrement (db-atomic's) persists.

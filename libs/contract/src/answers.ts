@@ -70,3 +70,23 @@ export interface LockEvent {
   readonly detail?: string;
   readonly replica: string;
 }
+
+/** POST /coupons/:id/reconcile: Redis's stock (redis-lua) compared with the stock of record, and repaired. */
+export interface ReconcileReport {
+  readonly couponId: number;
+  readonly stockOfRecord: number;
+  /** The Redis counter before and after (null: not loaded). */
+  readonly counterBefore: number | null;
+  readonly counterAfter: number | null;
+  readonly reservations: {
+    /** Before their deadline: a persist may still be under way, so they are left alone. */
+    readonly inFlight: number;
+    /** Past their deadline and granted in the database: the answer was lost, not the unit. */
+    readonly settled: number;
+    /** Past their deadline and not granted: stranded units, given back. */
+    readonly returned: number;
+  };
+  /** What was done about the counter itself. */
+  readonly counter: 'in step' | 'repaired' | 'busy' | 'not loaded';
+  readonly actions: string[];
+}

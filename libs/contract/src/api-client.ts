@@ -1,4 +1,4 @@
-import type { Audit, Coupon, CouponWithGrants, Grant, LockEvent, StrategyEntry } from './answers';
+import type { Audit, Coupon, CouponWithGrants, Grant, LockEvent, ReconcileReport, StrategyEntry } from './answers';
 import { ApiError, ApiUnreachableError } from './client-errors';
 import { grabQuery, type GrabOptions } from './grab-options';
 
@@ -65,6 +65,16 @@ export class ApiClient {
 
   grants(id: number): Promise<Grant[]> {
     return this.json('GET', `/coupons/${id}/grants`);
+  }
+
+  /** One user's grant; ApiError 404 GRANT.NOT_FOUND when it has none (how a buyer whose answer was lost learns). */
+  grant(id: number, userId: string): Promise<Grant> {
+    return this.json('GET', `/coupons/${id}/grants/${encodeURIComponent(userId)}`);
+  }
+
+  /** Compares Redis's stock with the stock of record and repairs Redis (admin). */
+  reconcile(id: number): Promise<ReconcileReport> {
+    return this.json('POST', `/coupons/${id}/reconcile`, {}, true);
   }
 
   /** This replica's recent lock events on `resource` and its segments (call it on a replica's own URL). */

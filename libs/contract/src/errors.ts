@@ -1,3 +1,5 @@
+import type { Grant } from './answers';
+
 /** Every error code the API answers with, and its HTTP status. */
 export const ERROR_STATUS = {
   'REQUEST.INVALID': 400,
@@ -8,6 +10,7 @@ export const ERROR_STATUS = {
   'ROUTE.NOT_FOUND': 404,
   'STOCK.SOLD_OUT': 409,
   'GRANT.DUPLICATE': 409,
+  'GRANT.NOT_FOUND': 404,
   'FENCE.REJECTED': 409,
   'LOCK.TIMEOUT': 429,
   'STOCK.CONTENDED': 429,
@@ -19,10 +22,11 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Every error answer's body. */
+/** Every error answer's body; GRANT.DUPLICATE also carries the stored grant. */
 export interface ErrorBody {
   readonly code: ErrorCode;
   readonly message: string;
+  readonly grant?: Grant;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -4,7 +4,7 @@ import { splitStock } from './split-stock';
 import { StockDatabase, type RunQuery } from './database/stock-database';
 import { broadcastReset } from './sold-out/reset-broadcast';
 import { StockListener } from './sold-out/stock-listener';
-import { CouponNotFoundError } from './stock.errors';
+import { CouponNotFoundError, GrantNotFoundError } from './stock.errors';
 
 const COUPON_SQL = `
   SELECT c.id, c.name, c.initial_stock AS "initialStock", c.segments,
@@ -24,11 +24,11 @@ const MAX_HOLDERS_SQL = `
     SELECT SUM(delta) OVER (PARTITION BY segment ORDER BY at, delta ROWS UNBOUNDED PRECEDING) AS holders FROM events
   ) running`;
 
-const GRANTS_SQL = `
-  SELECT user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
+const GRANT_COLUMNS = `user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
          to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
-         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"
-    FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`;
+         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"`;
+const GRANTS_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`;
+const GRANT_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 AND user_id = $2`;
 
 /** Coupons, their stock rows and what the database says happened to them. */
 @Injectable()
@@ -89,6 +89,24 @@ export class CouponsService {
   async grants(id: number): Promise<Grant[]> {
     await this.get(id);
     return this.db.query<Grant>(GRANTS_SQL, [id]);
+  }
+
+  /** One user's grant: how a buyer whose answer was lost learns whether it got the coupon. */
+  async grant(id: number, userId: string): Promise<Grant> {
+    const [grant] = await this.db.query<Grant>(GRANT_SQL, [id, userId]);
+    if (grant) return grant;
+    await this.get(id); // COUPON.NOT_FOUND before GRANT.NOT_FOUND
+    throw new GrantNotFoundError(id, userId);
+  }
+
+  /** Of `userIds`, those who hold a grant of the coupon. */
+  async grantedUsers(id: number, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db.query<{ userId: string }>(
+      'SELECT user_id AS "userId" FROM grants WHERE coupon_id = $1 AND user_id = ANY($2::varchar[])',
+      [id, userIds],
+    );
+    return new Set(rows.map((r) => r.userId));
   }
 }
 

@@ -10,5 +10,3 @@ export * from './stock.errors';
 export * from './stock.module';
 export * from './sold-out/sold-out-memo';
 export * from './sold-out/stock-listener';
-export * from './redis-stock/redis-stock';
-export { defineStockCommands, stockKey } from './redis-stock/redis-stock-commands';

@@ -1,3 +1,5 @@
+import type { Grant } from '@app/contract';
+
 /** Errors of the stock library: each has a stable code; the app maps codes to HTTP. */
 export abstract class StockError extends Error {
   abstract readonly code: string;
@@ -27,11 +29,25 @@ export class SoldOutError extends StockError {
 export class DuplicateGrantError extends StockError {
   override readonly name = 'DuplicateGrantError';
   readonly code = 'GRANT.DUPLICATE';
+  /** The grant the user already holds, when it was looked up (the answer carries it). */
+  grant?: Grant;
   constructor(
     readonly couponId: number,
     readonly userId: string,
   ) {
     super(`user ${userId} already holds coupon ${couponId}`);
+  }
+}
+
+/** The user holds no grant of the coupon. */
+export class GrantNotFoundError extends StockError {
+  override readonly name = 'GrantNotFoundError';
+  readonly code = 'GRANT.NOT_FOUND';
+  constructor(
+    readonly couponId: number,
+    readonly userId: string,
+  ) {
+    super(`user ${userId} holds no grant of coupon ${couponId}`);
   }
 }
 

@@ -8,6 +8,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'ROUTE.NOT_FOUND': 404,
   'STOCK.SOLD_OUT': 409,
   'GRANT.DUPLICATE': 409,
+  'GRANT.NOT_FOUND': 404,
   'FENCE.REJECTED': 409,
   'LOCK.TIMEOUT': 429,
   'STOCK.CONTENDED': 429,

@@ -19,6 +19,7 @@ interface HttpResponse {
 interface ErrorBody {
   code: string;
   message: string;
+  grant?: unknown;
 }
 
 /** Maps every error to `{ code, message }` with the contract's status; nothing leaks as a bare 500. */
@@ -36,13 +37,14 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   private describe(error: unknown): { status: number; body: ErrorBody; retryAfterMs?: number } {
-    const coded = error as { code?: unknown; message?: string; holderTtlMs?: number };
+    const coded = error as { code?: unknown; message?: string; holderTtlMs?: number; grant?: unknown };
     if (typeof coded?.code === 'string' && coded.code.includes('.')) {
       const code = PUBLIC_CODE[coded.code] ?? coded.code;
       const status = STATUS_BY_CODE[code];
       if (status) {
         const retryAfterMs = RETRYABLE.has(code) ? (coded.holderTtlMs ?? 1000) : undefined;
-        return { status, body: { code, message: coded.message ?? code }, retryAfterMs };
+        const body = { code, message: coded.message ?? code, ...(coded.grant ? { grant: coded.grant } : {}) };
+        return { status, body, retryAfterMs };
       }
     }
     if (isConnectionFailure(error)) {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Audit, Coupon, CouponWithGrants, Grant } from '@app/contract';
+import type { Audit, Coupon, CouponWithGrants, CrashPoint, Grant, ReconcileReport } from '@app/contract';
 import { CouponsService } from '@app/stock';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
@@ -8,6 +8,8 @@ import { AppValidationPipe } from '../common/validation.pipe';
 import { GrabService } from '../grab/grab.service';
 import type { GrabResult } from '../grab/grab.types';
 import { ChaosGate } from './chaos-gate';
+import { UserIdPipe } from './grab-request.pipe';
+import { StockReconciler } from './stock-reconciler';
 import { CouponLocks } from './coupon-locks';
 import { CreateCouponDto } from './dto/create-coupon.dto';
 import { GrabBodyDto } from './dto/grab-body.dto';
@@ -23,6 +25,7 @@ export class CouponsController {
     private readonly grabs: GrabService,
     private readonly locks: CouponLocks,
     private readonly chaos: ChaosGate,
+    private readonly reconciler: StockReconciler,
   ) {}
 
   @Post()
@@ -65,6 +68,21 @@ export class CouponsController {
     return this.coupons.grants(id);
   }
 
+  @Get(':id/grants/:userId')
+  @ApiOperation({ summary: "One user's grant, or 404 GRANT.NOT_FOUND: how a buyer whose answer was lost learns" })
+  grant(@Param('id', CouponIdPipe) id: number, @Param('userId', UserIdPipe) userId: string): Promise<Grant> {
+    return this.coupons.grant(id, userId);
+  }
+
+  @Post(':id/reconcile')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Compare Redis's stock (redis-lua) with the stock of record, and repair Redis (admin)" })
+  reconcile(@Param('id', CouponIdPipe) id: number): Promise<ReconcileReport> {
+    return this.reconciler.reconcile(id);
+  }
+
   @Post(':id/grab')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one coupon for a user under the chosen strategy' })
@@ -82,7 +100,7 @@ export class CouponsController {
       waitMs: query.waitMs,
       pauseMs: query.pauseMs,
       freezeMs: query.freezeMs,
-      crash: query.crash === undefined ? undefined : 'after-acquire',
+      crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
       nested: query.nested === '1',
     });
   }

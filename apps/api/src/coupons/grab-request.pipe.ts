@@ -43,6 +43,17 @@ export class GrabQueryPipe implements PipeTransform<Record<string, unknown>, Gra
   }
 }
 
+const USER_ID_MESSAGE = 'userId must be 1-64 characters of A-Z a-z 0-9 _ . : -';
+
+/** A userId in the path. */
+@Injectable()
+export class UserIdPipe implements PipeTransform<string, string> {
+  transform(userId: string): string {
+    if (!USER_ID.test(userId)) throw new RequestInvalidError(USER_ID_MESSAGE);
+    return userId;
+  }
+}
+
 /** The grab's body: a JSON object with exactly a valid userId. */
 @Injectable()
 export class GrabBodyPipe implements PipeTransform<unknown, GrabBodyDto> {
@@ -54,7 +65,7 @@ export class GrabBodyPipe implements PipeTransform<unknown, GrabBodyDto> {
     const extra = Object.keys(rest);
     if (extra.length) throw new RequestInvalidError(`property ${extra.join(', ')} should not exist`);
     if (typeof userId !== 'string' || !USER_ID.test(userId)) {
-      throw new RequestInvalidError('userId must be 1-64 characters of A-Z a-z 0-9 _ . : -');
+      throw new RequestInvalidError(USER_ID_MESSAGE);
     }
     return { userId };
   }

@@ -1,6 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { CrashPoint } from '@app/contract';
 import { LockRegistry, runInFlow } from '@app/lock';
-import { DeductionService, SoldOutError, SoldOutMemo, type MemoTicket } from '@app/stock';
+import {
+  CouponsService,
+  DeductionService,
+  DuplicateGrantError,
+  SoldOutError,
+  SoldOutMemo,
+  type MemoTicket,
+} from '@app/stock';
 import { RequestInvalidError } from '../common/app.errors';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
@@ -15,6 +23,7 @@ import { StrategyRunner, type Taken } from './strategy-runner';
  */
 @Injectable()
 export class GrabService {
+  private readonly logger = new Logger('Grab');
   private readonly offered: GrabStrategy[];
   private readonly defaultStrategy: string;
   /** Coupons known to exist (none is ever deleted): later grabs need no look first. */
@@ -26,6 +35,7 @@ export class GrabService {
     @Inject(AppConfig) private readonly config: AppConfig,
     locks: LockRegistry,
     private readonly deductions: DeductionService,
+    private readonly coupons: CouponsService,
     private readonly memo: SoldOutMemo,
     private readonly runner: StrategyRunner,
     private readonly metrics: MetricsService,
@@ -48,6 +58,11 @@ export class GrabService {
 
   async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabResult> {
     const strategy = this.resolve(options.strategy);
+    if (options.crash === 'after-reserve' && !strategy.reserves) {
+      throw new RequestInvalidError(
+        `crash=after-reserve needs a strategy that reserves before writing, not ${strategy.name}`,
+      );
+    }
     // The sold-out crowd first: answered from memory, before any other work is set up for it.
     if (this.memo.isSoldOut(couponId)) {
       this.metrics.soldOutFromMemory.inc();
@@ -57,6 +72,7 @@ export class GrabService {
     const stopTimer = this.metrics.grabDuration.startTimer({ strategy: strategy.name });
     try {
       const granted = await runInFlow(() => this.take(strategy, couponId, userId, options));
+      if (options.crash === 'after-commit') this.crash('after-commit');
       this.metrics.grabs.inc({ strategy: strategy.name, outcome: 'granted' });
       return {
         granted: true,
@@ -71,6 +87,9 @@ export class GrabService {
       };
     } catch (error) {
       this.metrics.grabs.inc({ strategy: strategy.name, outcome: (error as { code?: string }).code ?? 'error' });
+      // A buyer retrying after a lost answer learns what it already holds.
+      if (error instanceof DuplicateGrantError)
+        error.grant = await this.coupons.grant(couponId, userId).catch(() => undefined);
       throw error;
     } finally {
       stopTimer();
@@ -118,6 +137,13 @@ export class GrabService {
       this.probes.set(couponId, probe);
     }
     await probe;
+  }
+
+  /** SIGKILL at a named point: the fault suite's way to die exactly there. */
+  private crash(point: CrashPoint): never {
+    this.logger.warn(`${this.config.replicaId} crashing on purpose (crash=${point})`);
+    process.kill(process.pid, 'SIGKILL');
+    throw new Error('unreachable');
   }
 
   private find(name: string): GrabStrategy | undefined {

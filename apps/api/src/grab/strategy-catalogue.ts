@@ -10,6 +10,8 @@ export interface GrabStrategy {
   readonly segmented?: boolean;
   /** Write only with a fencing token newer than the row's. */
   readonly fenced?: boolean;
+  /** Takes the unit before the database write (a Redis reservation, a batch queue): crash=after-reserve applies. */
+  readonly reserves?: boolean;
   readonly fixes: string;
   readonly breaks: string;
 }
@@ -109,6 +111,7 @@ export const STRATEGY_CATALOGUE: readonly GrabStrategy[] = [
   {
     name: 'redis-lua',
     deduction: 'redis-lua',
+    reserves: true,
     fixes: 'no lock: a Lua script reserves stock in Redis, the database persists the grant conditionally',
     breaks: 'a crash between reserve and persist strands a unit in Redis (undersell until reset)',
   },

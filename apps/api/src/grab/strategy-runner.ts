@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { CrashPoint } from '@app/contract';
 import { LockRegistry, LockTimeoutError, type HeldLock, type LockOptions, type LockStrategy } from '@app/lock';
-import { DeductionService, RedisStock, type Granted, type GrantRequest } from '@app/stock';
+import { RedisStock } from '@app/redis-stock';
+import { DeductionService, type Granted, type GrantRequest } from '@app/stock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions } from './grab.types';
@@ -35,7 +37,7 @@ export class StrategyRunner {
     const work = sectionWork(options);
     if (!strategy.lock) {
       if (options.crash === 'after-acquire') this.crash();
-      return this.lockFree(strategy, req, work);
+      return this.lockFree(strategy, req, options, work);
     }
     const lock = this.locks.get(strategy.lock)!;
     const lockOptions: LockOptions = {
@@ -50,14 +52,22 @@ export class StrategyRunner {
     return this.fromSegments(lock, open, req, options, lockOptions);
   }
 
-  private async lockFree(strategy: GrabStrategy, req: GrantRequest, work: () => Promise<void>): Promise<Taken | null> {
+  private async lockFree(
+    strategy: GrabStrategy,
+    req: GrantRequest,
+    options: GrabOptions,
+    work: () => Promise<void>,
+  ): Promise<Taken | null> {
     switch (strategy.deduction) {
       case 'atomic':
         await work();
         return this.deductions.atomic(req);
       case 'redis-lua':
         await work();
-        return this.redisStock.take(req);
+        return this.redisStock.take(req, {
+          reservationMs: options.leaseMs,
+          afterReserve: () => (options.crash === 'after-reserve' ? this.crash('after-reserve') : undefined),
+        });
       case 'for-update':
         return this.deductions.forUpdate(req, { work });
       case 'optimistic':
@@ -124,8 +134,8 @@ export class StrategyRunner {
     return deduct(held);
   }
 
-  private crash(): never {
-    this.logger.warn(`${this.config.replicaId} crashing on purpose (crash=1) while holding the lock`);
+  private crash(point: CrashPoint = 'after-acquire'): never {
+    this.logger.warn(`${this.config.replicaId} crashing on purpose (crash=${point})`);
     process.kill(process.pid, 'SIGKILL');
     throw new Error('unreachable');
   }

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { CRASH_POINTS } from '@app/contract';
 
 /** The numeric options of a grab and their ranges: read by GrabRequestPipe and by Swagger. */
 export const GRAB_NUMBERS = {
@@ -9,8 +10,8 @@ export const GRAB_NUMBERS = {
   freezeMs: { min: 0, max: 30_000, description: 'chaos: event-loop freeze inside the section' },
 } as const;
 
-/** The crash points a grab honours; `crash=1` is `after-acquire`, kept as an alias. */
-export const CRASH_VALUES: readonly string[] = ['1', 'after-acquire'];
+/** The named crash points; `crash=1` is `after-acquire`, kept as an alias. */
+export const CRASH_VALUES: readonly string[] = ['1', ...CRASH_POINTS];
 
 /** The options honoured only with chaos enabled. */
 export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested'] as const;

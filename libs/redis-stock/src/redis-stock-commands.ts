@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redis, Result } from 'ioredis';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    stockTake(counter: string, reservations: string, id: string, leaseMs: number): Result<number, Context>;
+    stockGiveBack(counter: string, reservations: string, id: string): Result<number, Context>;
+    stockLoad(counter: string, fromDatabase: number): Result<0 | 1, Context>;
+    stockReconcile(
+      counter: string,
+      reservations: string,
+      seen: string,
+      ofRecord: number,
+    ): Result<-2 | -1 | 0 | 1, Context>;
+  }
+}
+
+const SCRIPTS = {
+  stockTake: { file: 'stock-take.lua', keys: 2 },
+  stockGiveBack: { file: 'stock-give-back.lua', keys: 2 },
+  stockLoad: { file: 'stock-load.lua', keys: 1 },
+  stockReconcile: { file: 'stock-reconcile.lua', keys: 2 },
+} as const;
+
+/** Registers the stock scripts on a client once (ioredis then runs them by SHA, loading on NOSCRIPT). */
+export function defineStockCommands(client: Redis): void {
+  for (const [name, { file, keys }] of Object.entries(SCRIPTS)) {
+    if (typeof (client as unknown as Record<string, unknown>)[name] === 'function') continue;
+    client.defineCommand(name, { numberOfKeys: keys, lua: readFileSync(join(__dirname, 'scripts', file), 'utf8') });
+  }
+}
+
+/** A coupon's Redis stock: the counter and its reservations share the coupon's hash tag (one cluster slot). */
+export interface StockKeys {
+  readonly counter: string;
+  readonly reservations: string;
+}
+
+export function stockKeys(couponId: number): StockKeys {
+  const counter = `stock:{coupon:${couponId}}`;
+  return { counter, reservations: `${counter}:reserved` };
+}
+
+/** A reservation's id names its user, so reconciliation can look its grant up. */
+export const reservationId = (userId: string, nonce: string) => `${userId}|${nonce}`;
+export const reservationUser = (id: string) => id.slice(0, id.lastIndexOf('|'));

@@ -1,0 +1,177 @@
+import { Redis } from 'ioredis';
+import { StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
+import { reconcileStock } from './reconcile';
+import { RedisStock } from './redis-stock';
+import { defineStockCommands, stockKeys } from './redis-stock-commands';
+
+const redis = new Redis(process.env.REDIS_TEST_URL!);
+defineStockCommands(redis);
+let couponId = 1000 + Math.floor(Math.random() * 1_000_000);
+const req = (userId: string): GrantRequest => ({ couponId, userId, strategy: 'redis-lua', replica: 'spec' });
+
+/** An in-memory stand-in for PostgreSQL: only the database side is replaced, Redis is real. */
+function records(stock: number, fail?: () => Error | null) {
+  const granted = new Set<string>();
+  const db = {
+    stock,
+    granted,
+    currentStock: () => Promise.resolve(db.stock),
+    grantedUsers: (_: number, users: readonly string[]) =>
+      Promise.resolve(new Set(users.filter((u) => granted.has(u)))),
+    persist: (r: GrantRequest): Promise<Granted | null> => {
+      const error = fail?.();
+      if (error) return Promise.reject(error);
+      if (db.stock <= 0) return Promise.resolve(null);
+      db.stock -= 1;
+      granted.add(r.userId);
+      return Promise.resolve({ segment: 0, remaining: db.stock });
+    },
+  };
+  return db;
+}
+
+/** The reservations Redis holds for the coupon, id → deadline. */
+async function reservations(): Promise<Record<string, number>> {
+  const flat = await redis.zrange(stockKeys(couponId).reservations, 0, -1, 'WITHSCORES');
+  const out: Record<string, number> = {};
+  for (let i = 0; i < flat.length; i += 2) out[flat[i]] = Number(flat[i + 1]);
+  return out;
+}
+
+afterAll(() => redis.quit());
+beforeEach(() => {
+  couponId += 1;
+});
+
+describe('stock Lua scripts on a real Redis', () => {
+  it('stock-take: -2 when not loaded, records each reservation with its deadline, -1 at zero', async () => {
+    const { counter, reservations: zset } = stockKeys(couponId);
+    expect(await redis.stockTake(counter, zset, 'a|1', 5000)).toBe(-2);
+    expect(await redis.stockLoad(counter, 2)).toBe(1);
+    expect(await redis.stockLoad(counter, 99)).toBe(0);
+    const [seconds] = await redis.time();
+    expect(await redis.stockTake(counter, zset, 'a|1', 5000)).toBe(1);
+    expect(await redis.stockTake(counter, zset, 'b|1', 5000)).toBe(0);
+    expect(await redis.stockTake(counter, zset, 'c|1', 5000)).toBe(-1);
+    expect(await redis.get(counter)).toBe('0');
+    const deadlines = await reservations();
+    expect(Object.keys(deadlines).sort()).toEqual(['a|1', 'b|1']);
+    expect(deadlines['a|1']).toBeGreaterThanOrEqual(Number(seconds) * 1000 + 5000);
+  });
+
+  it('stock-give-back: returns a recorded reservation once, never one that is not there', async () => {
+    const { counter, reservations: zset } = stockKeys(couponId);
+    await redis.stockLoad(counter, 1);
+    await redis.stockTake(counter, zset, 'a|1', 5000);
+    expect(await redis.stockGiveBack(counter, zset, 'a|1')).toBe(1);
+    expect(await redis.stockGiveBack(counter, zset, 'a|1')).toBe(-3);
+    expect(await redis.stockGiveBack(counter, zset, 'never|1')).toBe(-3);
+    expect(await redis.get(counter)).toBe('1');
+  });
+
+  it('stock-give-back: drops the reservation but creates no counter when it is gone', async () => {
+    const { counter, reservations: zset } = stockKeys(couponId);
+    await redis.zadd(zset, Date.now(), 'a|1');
+    expect(await redis.stockGiveBack(counter, zset, 'a|1')).toBe(-2);
+    expect(await redis.exists(counter)).toBe(0);
+    expect(await reservations()).toEqual({});
+  });
+
+  it('stock-reconcile: sets the counter only with nothing in flight and nothing moved', async () => {
+    const { counter, reservations: zset } = stockKeys(couponId);
+    expect(await redis.stockReconcile(counter, zset, '', 5)).toBe(-2);
+    await redis.set(counter, 7);
+    expect(await redis.stockReconcile(counter, zset, '6', 5)).toBe(-1);
+    expect(await redis.stockReconcile(counter, zset, '7', 7)).toBe(0);
+    await redis.zadd(zset, Date.now() + 5000, 'a|1');
+    expect(await redis.stockReconcile(counter, zset, '7', 5)).toBe(-1);
+    await redis.zrem(zset, 'a|1');
+    expect(await redis.stockReconcile(counter, zset, '7', 5)).toBe(1);
+    expect(await redis.get(counter)).toBe('5');
+  });
+});
+
+describe('RedisStock', () => {
+  it('sells exactly the stock to 200 concurrent buyers, leaves Redis equal to the database and no reservation', async () => {
+    const db = records(50);
+    const stock = new RedisStock(redis, db);
+    const answers = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => stock.take(req(`u${i}`))));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(50);
+    const soldOut = answers.filter(
+      (a) => a.status === 'rejected' && (a.reason as { code: string }).code === 'STOCK.SOLD_OUT',
+    );
+    expect(soldOut).toHaveLength(150);
+    expect(db.stock).toBe(0);
+    expect(await stock.counter(couponId)).toBe(0);
+    expect(await reservations()).toEqual({});
+  });
+
+  it('gives the unit back when the persist fails, so Redis and the database still agree', async () => {
+    let failing = true;
+    const db = records(3, () => (failing ? new StockUnavailableError() : null));
+    const stock = new RedisStock(redis, db);
+    await expect(stock.take(req('a'))).rejects.toMatchObject({ code: 'STOCK.UNAVAILABLE' });
+    expect(await stock.counter(couponId)).toBe(3);
+    expect(await reservations()).toEqual({});
+    failing = false;
+    await expect(stock.take(req('a'))).resolves.toMatchObject({ remaining: 2 });
+    expect(await stock.counter(couponId)).toBe(2);
+  });
+
+  it('never oversells when the counter is too high: the database refuses and the unit goes back', async () => {
+    const db = records(1);
+    await redis.set(stockKeys(couponId).counter, 5); // e.g. reloaded while reservations were in flight
+    const stock = new RedisStock(redis, db);
+    const answers = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => stock.take(req(`v${i}`))));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    expect(db.stock).toBe(0);
+    expect(await stock.counter(couponId)).toBe(4);
+  });
+
+  it('runs afterReserve once the unit is reserved, before the database write', async () => {
+    const db = records(2);
+    const stock = new RedisStock(redis, db);
+    const stockOfRecordThen: number[] = [];
+    const counterBefore = await redis.get(stockKeys(couponId).counter);
+    await stock.take(req('a'), { afterReserve: () => stockOfRecordThen.push(db.stock) });
+    expect(counterBefore).toBeNull();
+    expect(stockOfRecordThen).toEqual([2]);
+    expect(db.stock).toBe(1);
+  });
+});
+
+describe('reconcileStock', () => {
+  /** A reservation left as by a replica that died after reserving: past its deadline, never persisted. */
+  async function strand(userId: string, deadlineMs: number): Promise<void> {
+    const { counter, reservations: zset } = stockKeys(couponId);
+    await redis.decr(counter);
+    await redis.zadd(zset, deadlineMs, `${userId}|x`);
+  }
+
+  it('gives back a stranded unit, settles a lost answer, and leaves one in flight alone', async () => {
+    const db = records(4);
+    const stock = new RedisStock(redis, db);
+    await stock.take(req('sold')); // stock 3, counter 3
+    const [seconds] = await redis.time();
+    const past = Number(seconds) * 1000 - 1000;
+    await strand('stranded', past); // counter 2: a unit nobody holds
+    await redis.zadd(stockKeys(couponId).reservations, past, 'answered|y'); // granted, its answer lost
+    db.granted.add('answered');
+    await strand('persisting', past + 60_000); // counter 1: still in flight
+    const report = await reconcileStock(redis, couponId, db);
+    expect(report.reservations).toEqual({ inFlight: 1, settled: 1, returned: 1 });
+    expect(report.counter).toBe('busy');
+    expect(await stock.counter(couponId)).toBe(2);
+    expect(Object.keys(await reservations())).toEqual(['persisting|x']);
+    // Run again: the stranded unit is not returned twice.
+    expect((await reconcileStock(redis, couponId, db)).reservations.returned).toBe(0);
+  });
+
+  it('sets the counter to the stock of record when nothing is in flight', async () => {
+    const db = records(4);
+    await redis.set(stockKeys(couponId).counter, 9);
+    const report = await reconcileStock(redis, couponId, db);
+    expect(report).toMatchObject({ counter: 'repaired', counterBefore: 9, counterAfter: 4, stockOfRecord: 4 });
+    expect((await reconcileStock(redis, couponId, db)).counter).toBe('in step');
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { SoldOutError, StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
+import { defineStockCommands, reservationId, stockKeys, type StockKeys } from './redis-stock-commands';
+
+/** What the database side must offer: the current stock and a conditional, atomic persist. */
+export interface StockOfRecord {
+  currentStock(couponId: number): Promise<number>;
+  /** Decrements the database stock and writes the grant in one transaction; null if it had none. */
+  persist(req: GrantRequest): Promise<Granted | null>;
+}
+
+export interface TakeOptions {
+  /** How long the reservation may stay unpersisted before reconciliation may give it back. */
+  readonly reservationMs?: number;
+  /** Runs once the unit is reserved in Redis, before the database write (a chaos crash point). */
+  readonly afterReserve?: () => void;
+}
+
+/** Long enough for any persist to finish or fail (the database's statement timeout is 15 s). */
+export const DEFAULT_RESERVATION_MS = 30_000;
+
+/**
+ * Stock pre-deducted in Redis by a Lua script, the grant then persisted in PostgreSQL. Redis is a
+ * fast filter that turns the sold-out crowd away without touching the database; the database's
+ * conditional decrement stays the final word, so a Redis counter that is too high (reloaded after
+ * a restart while reservations were in flight) can never oversell. Each reservation is recorded
+ * with a deadline: a persist that fails gives its unit back, and one that never ends (its replica
+ * died) is found by reconciliation once the deadline has passed.
+ */
+export class RedisStock {
+  constructor(
+    private readonly redis: Redis,
+    private readonly records: StockOfRecord,
+  ) {
+    defineStockCommands(redis);
+  }
+
+  async take(req: GrantRequest, options: TakeOptions = {}): Promise<Granted> {
+    const keys = stockKeys(req.couponId);
+    const id = reservationId(req.userId, randomBytes(6).toString('hex'));
+    const reserve = () =>
+      this.redisCall(() =>
+        this.redis.stockTake(keys.counter, keys.reservations, id, options.reservationMs ?? DEFAULT_RESERVATION_MS),
+      );
+    let left = await reserve();
+    if (left === -2) {
+      const fromDatabase = await this.records.currentStock(req.couponId);
+      await this.redisCall(() => this.redis.stockLoad(keys.counter, fromDatabase));
+      left = await reserve();
+    }
+    if (left < 0) throw new SoldOutError(req.couponId);
+    options.afterReserve?.();
+    let granted: Granted | null;
+    try {
+      granted = await this.records.persist(req);
+    } catch (error) {
+      await this.giveBack(keys, id);
+      throw error;
+    }
+    if (!granted) {
+      await this.giveBack(keys, id);
+      throw new SoldOutError(req.couponId);
+    }
+    // Settled: a failure here only leaves the reservation for reconciliation, which finds the grant.
+    await this.redis.zrem(keys.reservations, id).catch(() => undefined);
+    return granted;
+  }
+
+  /** The counter as Redis holds it, or null when it is not loaded. */
+  async counter(couponId: number): Promise<number | null> {
+    const value = await this.redis.get(stockKeys(couponId).counter);
+    return value === null ? null : Number(value);
+  }
+
+  private async redisCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw new StockUnavailableError({ cause: error });
+    }
+  }
+
+  private async giveBack(keys: StockKeys, id: string): Promise<void> {
+    // If Redis is down too, the reservation stays recorded: reconciliation returns it later.
+    await this.redis.stockGiveBack(keys.counter, keys.reservations, id).catch(() => undefined);
+  }
+}
