@@ -1,33 +1,35 @@
 import { control } from '../../tools/stack/stack';
 import { FAULT_NAMES, healAll } from '../../tools/chaos/faults';
-import { DEFAULT_SCENARIO } from '../../tools/chaos/options';
+import { CORRECT_STRATEGIES, DEFAULT_SCENARIO } from '../../tools/chaos/options';
 import { runScenario, type ScenarioOptions } from '../../tools/chaos/scenario';
 import { strategyNames } from './support/grabs';
 import { http, testStack } from './support/stack';
 
 jest.setTimeout(120_000);
 
-// The fault suite of `npm run chaos` on the e2e stack, with a smaller load: 420 grabs at 60/s (7 s) by
-// 8 connections, the fault 0.8 s in, Redis or PostgreSQL down for 4 s (well past the 2 s Redis
-// command timeout, so requests in flight at the stop must fail rather than wait it out).
+// The fault suite of `npm run chaos` on the e2e stack, with a smaller load: at least 480 grabs at 80/s (6 s) by
+// 8 connections, the fault 0.8 s in, Redis or PostgreSQL down for 3 s (past the 2 s Redis command
+// timeout, so requests in flight at the stop must fail rather than wait it out); the load goes on
+// until 60 grabs were sent after the recovery.
 const SMALL: ScenarioOptions = {
   ...DEFAULT_SCENARIO,
-  requests: 420,
+  requests: 480,
   concurrency: 8,
-  ratePerSec: 60,
-  stock: 210,
+  ratePerSec: 80,
+  stock: 240,
   faultAtMs: 800,
-  downMs: 4000,
+  downMs: 3000,
 };
 
-const STRATEGIES = ['watchdog', 'db-atomic'];
+// Every strategy that promises to stay exact, through every fault.
+const STRATEGIES = CORRECT_STRATEGIES.filter((s) => s !== 'db-batched');
 
 describe('fault suite: invariants under load with a replica killed, Redis and PostgreSQL restarted', () => {
   const info = testStack();
 
   beforeAll(async () => {
     const offered = await strategyNames(info);
-    expect(offered).toEqual(expect.arrayContaining([...STRATEGIES, 'fenced']));
+    expect(offered).toEqual(expect.arrayContaining(STRATEGIES));
   });
 
   // Whatever happened, the specs after this one get a whole stack back.
@@ -50,10 +52,7 @@ describe('fault suite: invariants under load with a replica killed, Redis and Po
 
   // fenced keeps its token counter in Redis: a restart that loses it must not leave the database
   // refusing every later holder as stale (409 FENCE.REJECTED) while stock remains.
-  const cases = [
-    ...FAULT_NAMES.flatMap((fault) => STRATEGIES.map((strategy) => [fault, strategy] as const)),
-    ['redis-restart', 'fenced'] as const,
-  ];
+  const cases = FAULT_NAMES.flatMap((fault) => STRATEGIES.map((strategy) => [fault, strategy] as const));
 
   it.each(cases)('%s with %s keeps every invariant', async (fault, strategy) => {
     const result = await runScenario(info, fault, strategy, SMALL);
@@ -61,7 +60,7 @@ describe('fault suite: invariants under load with a replica killed, Redis and Po
     // Every invariant, each failure with its figures.
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     // The same figures, stated directly.
-    expect(result.requests).toBe(SMALL.requests);
+    expect(result.requests).toBeGreaterThanOrEqual(SMALL.requests);
     expect(result.audit.oversold).toBe(0);
     expect(result.audit.lostUpdates).toBe(0);
     expect(result.audit.stock + result.audit.grants).toBe(SMALL.stock);
@@ -69,8 +68,9 @@ describe('fault suite: invariants under load with a replica killed, Redis and Po
     expect(result.verdicts.unclear).toBe(0);
     expect(result.statuses['500 INTERNAL'] ?? 0).toBe(0);
     expect(result.recoveryMs).toBeDefined();
-    // The fault really bit: stopped dependencies took health to 503; with Redis gone, the lock strategy refused grabs.
-    if (fault === 'postgres-restart' || (fault === 'redis-restart' && strategy !== 'db-atomic')) {
+    // The fault really bit: stopped dependencies took health to 503; with Redis gone, the Redis strategies refused grabs.
+    const needsRedis = !strategy.startsWith('db-');
+    if (fault === 'postgres-restart' || (fault === 'redis-restart' && needsRedis)) {
       expect(result.statuses['503 DEPENDENCY.UNAVAILABLE'] ?? 0).toBeGreaterThan(0);
     }
     // Back by itself: in the last second of the run (2 s after the heal) every grab was served again.
@@ -79,7 +79,13 @@ describe('fault suite: invariants under load with a replica killed, Redis and Po
     // Sections last milliseconds and Redis stays down 4 s: no holder straddles the restart, so no
     // write can be stale. A counter that restarted at 1 would make every write stale.
     if (strategy === 'fenced') expect(result.statuses['409 FENCE.REJECTED'] ?? 0).toBe(0);
-    // db-atomic takes no lock: losing Redis costs it nothing.
-    if (fault === 'redis-restart' && strategy === 'db-atomic') expect(result.verdicts.clear).toBe(0);
+    // The database strategies need no Redis: losing it costs them nothing.
+    if (fault === 'redis-restart' && !needsRedis) expect(result.verdicts.clear).toBe(0);
+    // Enough grabs came after the recovery to say it is over, and each was served.
+    expect(result.answeredAfterRecovery).toBeGreaterThanOrEqual(50);
+    // Every grant is accounted for: acknowledged, or found stored when its buyer asked again.
+    expect(result.audit.grants).toBe(
+      result.acknowledged + result.resolution.storedUnacknowledged + result.resolution.grantedOnRetry,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { ApiClient } from '@app/contract';
 import { ensureStack } from '../stack/stack';
-import { parseChaosArgs } from './options';
+import { CORRECT_STRATEGIES, parseChaosArgs } from './options';
 import { runScenario, type ChaosReport, type ScenarioResult } from './scenario';
 import { renderDiedNotes, renderFailures, renderTable } from './table';
 
@@ -14,9 +14,10 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   try {
     const offered = (await new ApiClient({ baseUrl: stack.info.nginxUrl }).strategies()).map((s) => s.name);
-    const missing = options.strategies.filter((s) => !offered.includes(s));
+    const missing = (options.strategies ?? []).filter((s) => !offered.includes(s));
     if (missing.length)
       throw new Error(`the API does not offer ${missing.join(', ')} (offered: ${offered.join(', ')})`);
+    const strategies = options.strategies ?? CORRECT_STRATEGIES.filter((s) => offered.includes(s));
     const s = options.scenario;
     console.log(`machine: Node ${process.versions.node}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`);
     console.log(
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
         `query ${JSON.stringify(s.query)}\n`,
     );
     for (const fault of options.faults) {
-      for (const strategy of options.strategies) {
+      for (const strategy of strategies) {
         process.stdout.write(`${fault} / ${strategy} … `);
         const result = await runScenario(stack.info, fault, strategy, s);
         console.log(result.ok ? 'ok' : 'FAILED');

@@ -3,7 +3,7 @@ import { recovery, type HealthSample } from './health-watch';
 const at = (atMs: number, a: number, b: number): HealthSample => ({ atMs, statuses: { 'api-1': a, 'api-2': b } });
 
 describe('recovery', () => {
-  it('measures from the heal to the first sample after which every replica stays 200', () => {
+  it('measures from the fault to the first sample after which every replica stays 200', () => {
     const samples = [
       at(0, 200, 200),
       at(100, 503, 503),
@@ -13,19 +13,19 @@ describe('recovery', () => {
       at(500, 200, 200),
       at(600, 200, 200),
     ];
-    expect(recovery(samples, 50, 250)).toEqual({ sawUnhealthy: true, saw503: true, recoveryMs: 250 });
+    expect(recovery(samples, 50)).toEqual({ sawUnhealthy: true, saw503: true, recoveryMs: 450 });
   });
 
   it('ignores samples before the fault and tells a dead replica (0) from a 503', () => {
     const samples = [at(0, 503, 200), at(100, 0, 200), at(200, 200, 200)];
-    expect(recovery(samples, 50, 50)).toEqual({ sawUnhealthy: true, saw503: false, recoveryMs: 150 });
+    expect(recovery(samples, 50)).toEqual({ sawUnhealthy: true, saw503: false, recoveryMs: 150 });
   });
 
   it('reports no recovery when the last sample is still bad', () => {
-    expect(recovery([at(100, 503, 200)], 0, 0).recoveryMs).toBeUndefined();
+    expect(recovery([at(100, 503, 200)], 0).recoveryMs).toBeUndefined();
   });
 
-  it('counts 0 ms when health was already back at the heal', () => {
-    expect(recovery([at(100, 503, 200), at(200, 200, 200)], 0, 300)).toMatchObject({ recoveryMs: 0 });
+  it('counts 0 ms when health never went bad after the fault began', () => {
+    expect(recovery([at(100, 503, 200), at(200, 200, 200)], 150)).toMatchObject({ recoveryMs: 0, sawUnhealthy: false });
   });
 });

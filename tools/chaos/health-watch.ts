@@ -11,6 +11,8 @@ export interface HealthSample {
 export interface HealthWatch {
   /** The newest sample, if any. */
   latest(): HealthSample | undefined;
+  /** Every sample so far. */
+  samples(): readonly HealthSample[];
   /** Stops polling and returns every sample taken. */
   stop(): Promise<HealthSample[]>;
 }
@@ -35,6 +37,7 @@ export function watchHealth(
   })();
   return {
     latest: () => samples.at(-1),
+    samples: () => samples,
     async stop() {
       running = false;
       await loop;
@@ -48,12 +51,12 @@ export interface Recovery {
   readonly sawUnhealthy: boolean;
   /** Some replica answered 503 after the fault was injected (alive, reporting a dependency down). */
   readonly saw503: boolean;
-  /** ms from `healedAtMs` until every replica answered 200 (and kept doing so); undefined if never. */
+  /** ms from the fault's start until every replica answered 200 (and kept doing so); undefined if never. */
   readonly recoveryMs: number | undefined;
 }
 
 /** Reads the samples: did health go bad after `injectedAtMs`, and when was it all 200 again for good. */
-export function recovery(samples: readonly HealthSample[], injectedAtMs: number, healedAtMs: number): Recovery {
+export function recovery(samples: readonly HealthSample[], injectedAtMs: number): Recovery {
   const allUp = (s: HealthSample) => Object.values(s.statuses).every((status) => status === 200);
   const after = samples.filter((s) => s.atMs >= injectedAtMs);
   const sawUnhealthy = after.some((s) => !allUp(s));
@@ -63,6 +66,6 @@ export function recovery(samples: readonly HealthSample[], injectedAtMs: number,
     if (!allUp(s)) lastBad = i;
   });
   const firstGood = after[lastBad + 1];
-  const recoveryMs = firstGood ? Math.max(0, firstGood.atMs - healedAtMs) : undefined;
+  const recoveryMs = !sawUnhealthy ? 0 : firstGood ? firstGood.atMs - injectedAtMs : undefined;
   return { sawUnhealthy, saw503, recoveryMs };
 }

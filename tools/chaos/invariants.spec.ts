@@ -1,14 +1,16 @@
 import { checkInvariants, type Observed } from './invariants';
+import type { Verdict } from './outcome';
 
 const healthy: Observed = {
   audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
   acknowledged: ['a', 'b'],
   grantedInDb: ['a', 'b', 'c'],
+  resolvedByRetry: ['c'],
   verdicts: ['granted', 'granted', 'died-with-replica', 'clear', 'refused'],
   maxLatencyMs: 900,
   timeoutMs: 10_000,
   recovery: { sawUnhealthy: true, saw503: true, recoveryMs: 300 },
-  afterRecovery: ['granted', 'refused'],
+  afterRecovery: [...Array<Verdict>(40).fill('granted'), ...Array<Verdict>(10).fill('refused')],
   dependencyFault: true,
   unexpectedRestarts: 0,
 };
@@ -41,7 +43,10 @@ describe('checkInvariants', () => {
     ['no answer slower than the client timeout', { maxLatencyMs: 10_000 }],
     ['health recovered by itself', { recovery: { sawUnhealthy: true, saw503: true, recoveryMs: undefined } }],
     ['no replica crashed', { unexpectedRestarts: 1 }],
-    ['grabs served again after recovery', { afterRecovery: ['granted', 'clear'] }],
+    ['grabs served again after recovery', { afterRecovery: [...healthy.afterRecovery.slice(1), 'clear'] }],
+    ['grabs served again after recovery', { afterRecovery: healthy.afterRecovery.slice(1) }], // 49: too few to tell
+    ['every grant acknowledged or resolved by retry', { resolvedByRetry: [] }], // a grant nobody accounts for
+    ['every grant acknowledged or resolved by retry', { resolvedByRetry: ['c', 'd'] }], // a retry grant not stored
     ['health went 503 during the fault', { recovery: { sawUnhealthy: true, saw503: false, recoveryMs: 10 } }],
     [
       'health went down during the fault',

@@ -7,8 +7,13 @@ export interface LoadPlan {
   readonly client: ApiClient;
   readonly couponId: number;
   readonly grab: GrabOptions;
-  /** A fixed number of requests, each by a distinct user. */
+  /** At least this many requests, each by a distinct user. */
   readonly requests: number;
+  /**
+   * Asked once the minimum is sent: true sends one more, at the same rate (at most three times the
+   * minimum in all). The run ends on what was observed, not after a guessed duration.
+   */
+  readonly more?: (sentAtMs: readonly number[]) => boolean;
   /** At most this many in flight at once. */
   readonly concurrency: number;
   /** Request i is not sent before start + i / ratePerSec, so the run spans the fault whatever answers fast. */
@@ -34,28 +39,34 @@ export interface LoadRun {
 
 async function grabOnce(plan: LoadPlan, userId: string): Promise<Outcome> {
   const answer = await plan.client.grab(plan.couponId, userId, plan.grab);
-  if (answer.status !== 0) return { kind: 'answer', status: answer.status, code: answer.code };
+  if (answer.status !== 0)
+    return { kind: 'answer', status: answer.status, code: answer.code, upstream: answer.upstream };
   if (answer.code === 'TimeoutError' || answer.code === 'AbortError') return { kind: 'timeout' };
   return { kind: 'broken', reason: answer.code ?? 'no answer' };
 }
 
-/** Starts the load at once; the run is bounded by `requests` and each request by `timeoutMs`. */
+/** Starts the load at once; the run is bounded by `requests` (and `more`), each request by the client's timeout. */
 export function startLoad(plan: LoadPlan): LoadRun {
   const startedAt = performance.now();
   const elapsedMs = () => performance.now() - startedAt;
-  const records = new Array<RequestRecord>(plan.requests);
+  const records: RequestRecord[] = [];
+  const sentAtMs: number[] = [];
   let next = 0;
+  const another = (i: number) =>
+    i < plan.requests || (i < plan.requests * 3 && plan.more !== undefined && plan.more(sentAtMs));
 
   const worker = async () => {
-    for (let i = next++; i < plan.requests; i = next++) {
+    for (let i = next++; another(i); i = next++) {
       const due = (i * 1000) / plan.ratePerSec;
       if (due > elapsedMs()) await sleep(due - elapsedMs());
       const userId = `${plan.userPrefix}-${i}`;
-      const sentAtMs = elapsedMs();
+      const sentAt = elapsedMs();
+      sentAtMs.push(sentAt);
       const outcome = await grabOnce(plan, userId);
-      records[i] = { userId, sentAtMs, endedAtMs: elapsedMs(), outcome };
+      records[i] = { userId, sentAtMs: sentAt, endedAtMs: elapsedMs(), outcome };
     }
   };
-  const done = Promise.all(Array.from({ length: plan.concurrency }, worker)).then(() => records);
+  // A worker that stopped lets `next` run one past the end; the records have no holes below it.
+  const done = Promise.all(Array.from({ length: plan.concurrency }, worker)).then(() => records.filter(Boolean));
   return { done, elapsedMs };
 }

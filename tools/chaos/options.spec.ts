@@ -1,10 +1,10 @@
 import { DEFAULT_SCENARIO, parseChaosArgs } from './options';
 
 describe('parseChaosArgs', () => {
-  it('defaults to every fault with watchdog and db-atomic', () => {
+  it('defaults to every fault and, left undefined, every correct strategy the API offers', () => {
     expect(parseChaosArgs([])).toEqual({
       faults: ['replica-kill', 'redis-restart', 'postgres-restart'],
-      strategies: ['watchdog', 'db-atomic'],
+      strategies: undefined,
       scenario: DEFAULT_SCENARIO,
       json: undefined,
     });

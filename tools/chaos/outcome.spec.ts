@@ -5,25 +5,29 @@ const broken = (reason: string): Outcome => ({ kind: 'broken', reason });
 const timeout: Outcome = { kind: 'timeout' };
 
 describe('judge', () => {
+  const victim = '127.0.0.1:23102';
+  const diedWithVictim = (upstream: string | undefined) => upstream === victim;
+  const noKill = () => false;
+  const upstream = (status: number, from: string): Outcome => ({ kind: 'answer', status, upstream: from });
   it.each([
-    [answer(200), false, 'granted'],
-    [answer(409, 'STOCK.SOLD_OUT'), false, 'refused'],
-    [answer(409, 'GRANT.DUPLICATE'), false, 'refused'],
-    [answer(409, 'FENCE.REJECTED'), false, 'clear'], // retryable: after recovery it means not served
-    [answer(429, 'LOCK.TIMEOUT'), false, 'clear'],
-    [answer(503, 'DEPENDENCY.UNAVAILABLE'), false, 'clear'],
-    [answer(503, 'LOCK.LOST'), false, 'clear'],
-    [answer(500, 'INTERNAL'), false, 'unclear'],
-    [answer(500, 'INTERNAL'), true, 'unclear'],
-    [answer(503), false, 'unclear'], // a 503 without a contract body (nginx's own) is not the API's answer
-    [answer(502), false, 'unclear'],
-    [answer(502), true, 'died-with-replica'],
-    [broken('ECONNRESET'), false, 'unclear'],
-    [broken('ECONNRESET'), true, 'died-with-replica'],
-    [timeout, false, 'unclear'],
-    [timeout, true, 'unclear'],
-  ])('%j (in flight at a kill: %s) is %s', (outcome, inFlight, verdict) => {
-    expect(judge(outcome, inFlight)).toBe(verdict);
+    [answer(200), noKill, 'granted'],
+    [answer(409, 'STOCK.SOLD_OUT'), noKill, 'refused'],
+    [answer(409, 'GRANT.DUPLICATE'), noKill, 'refused'],
+    [answer(409, 'FENCE.REJECTED'), noKill, 'clear'], // retryable: after recovery it means not served
+    [answer(429, 'LOCK.TIMEOUT'), noKill, 'clear'],
+    [answer(503, 'DEPENDENCY.UNAVAILABLE'), noKill, 'clear'],
+    [answer(503, 'LOCK.LOST'), noKill, 'clear'],
+    [answer(500, 'INTERNAL'), noKill, 'unclear'],
+    [answer(500, 'INTERNAL'), diedWithVictim, 'unclear'],
+    [answer(503), noKill, 'unclear'], // a 503 without a contract body (nginx's own) is not the API's answer
+    [answer(502), noKill, 'unclear'],
+    [upstream(502, victim), diedWithVictim, 'died-with-replica'],
+    [upstream(502, '127.0.0.1:23101'), diedWithVictim, 'unclear'], // another replica failed: not excused
+    [broken('ECONNRESET'), diedWithVictim, 'unclear'], // nginx always answers: a broken connection is not the kill's
+    [timeout, noKill, 'unclear'],
+    [timeout, diedWithVictim, 'unclear'],
+  ])('%j is judged %#', (outcome, diedWith, verdict) => {
+    expect(judge(outcome, diedWith)).toBe(verdict);
   });
 });
 

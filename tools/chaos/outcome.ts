@@ -1,6 +1,7 @@
 /** What one grab request ended with, as the client saw it. */
 export type Outcome =
-  | { kind: 'answer'; status: number; code?: string }
+  /** `upstream`: on nginx's own 502, the replica that failed (host:port). */
+  | { kind: 'answer'; status: number; code?: string; upstream?: string }
   /** The connection broke before an answer (reset, refused, closed). */
   | { kind: 'broken'; reason: string }
   /** No answer within the client's timeout. */
@@ -36,14 +37,16 @@ export function label(outcome: Outcome): string {
   return outcome.code ? `${outcome.status} ${outcome.code}` : String(outcome.status);
 }
 
-/** `inFlightAtKill`: the request was sent before a replica was SIGKILLed and answered after. */
-export function judge(outcome: Outcome, inFlightAtKill: boolean): Verdict {
-  if (outcome.kind === 'timeout') return 'unclear';
-  if (outcome.kind === 'broken') return inFlightAtKill ? 'died-with-replica' : 'unclear';
+/**
+ * `diedWith(upstream)`: the request was in flight when a replica was SIGKILLed, and `upstream` (the
+ * replica nginx names in its 502) is that replica. A 502 from any other replica is not excused.
+ */
+export function judge(outcome: Outcome, diedWith: (upstream: string | undefined) => boolean): Verdict {
+  if (outcome.kind === 'timeout' || outcome.kind === 'broken') return 'unclear';
   const { status, code } = outcome;
   if (status === 200) return 'granted';
   if (status === 409 && code && BUSINESS_REFUSALS.has(code)) return 'refused';
   if ((CLEAR_STATUSES.has(status) || status === 409) && code) return 'clear';
-  if (status === 502 && inFlightAtKill) return 'died-with-replica';
+  if (status === 502 && diedWith(outcome.upstream)) return 'died-with-replica';
   return 'unclear';
 }

@@ -9,8 +9,8 @@ describe('README reliability section', () => {
     );
     const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| fault'));
     expect(rows).toEqual([
-      '| redis-restart | watchdog | 600 | 239 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.5 s | ok |',
-      '| postgres-restart | db-atomic | 600 | 239 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.0 s | ok |',
+      '| redis-restart | watchdog | 600 | 239 | 0 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 5.5 s | 150 | ok |',
+      '| postgres-restart | db-atomic | 600 | 239 | 0 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.0 s | 150 | ok |',
     ]);
     expect(md).toContain(
       'on 2026-11-23: 600 grabs per run through nginx, stock 300, the fault 2.0 s in, a dependency down 5.0 s.',
@@ -21,7 +21,7 @@ describe('README reliability section', () => {
   it('marks a failed run and lists what broke instead of claiming all held', () => {
     const checks = [{ name: 'oversold 0', ok: false, detail: 'oversold 2' }];
     const md = renderReliabilitySection([scenarioResult({ checks, ok: false, recoveryMs: undefined })], '2026-11-23');
-    expect(md).toContain('| never | **FAIL** |');
+    expect(md).toContain('| never | 150 | **FAIL** |');
     expect(md).toContain('- redis-restart / watchdog: oversold 0 — oversold 2');
     expect(md).not.toContain('Every invariant held');
   });

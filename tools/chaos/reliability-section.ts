@@ -23,13 +23,17 @@ export function renderReliabilitySection(results: readonly ScenarioResult[], ran
   return [
     `\`npm run chaos\` on ${ranOn}: ${settings(results)}.`,
     '',
-    '| fault | strategy | requests | acked grants | grants in db | oversold | lost updates | statuses | recovery | verdict |',
-    '|:---|:---|---:|---:|---:|---:|---:|:---|---:|:---|',
+    '| fault | strategy | requests | acked grants | stored unacked | grants in db | oversold | lost updates | statuses | recovery | after recovery | verdict |',
+    '|:---|:---|---:|---:|---:|---:|---:|---:|:---|---:|---:|:---|',
     ...results.map(
       (r) =>
-        `| ${r.fault} | ${r.strategy} | ${r.requests} | ${r.acknowledged} | ${r.audit.grants} | ${r.audit.oversold} | ${r.audit.lostUpdates} | ` +
-        `${statusSummary(r.statuses)} | ${recovery(r)} | ${r.ok ? 'ok' : '**FAIL**'} |`,
+        `| ${r.fault} | ${r.strategy} | ${r.requests} | ${r.acknowledged} | ${r.resolution.storedUnacknowledged} | ${r.audit.grants} | ` +
+        `${r.audit.oversold} | ${r.audit.lostUpdates} | ${statusSummary(r.statuses)} | ${recovery(r)} | ${r.answeredAfterRecovery} | ${r.ok ? 'ok' : '**FAIL**'} |`,
     ),
+    '',
+    'Recovery runs from the moment the fault began until every replica answers its health check for good; ' +
+      '"after recovery" counts the grabs sent after it (each must be served). "Stored unacked": grants whose first ' +
+      'answer was a 502 or a 503, found stored when the buyer asked (GET /coupons/:id/grants/:userId).',
     '',
     ...renderDiedNotes(results).map((note) => `- ${note}`),
     '',

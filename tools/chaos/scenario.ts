@@ -1,58 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiClient, type Audit } from '@app/contract';
+import { ApiClient } from '@app/contract';
 import { control, type StackInfo } from '../stack/stack';
-import { FAULTS, healAll, type FaultName } from './faults';
+import { FAULTS, healAll, victim, type FaultName } from './faults';
 import { recovery, watchHealth, type HealthWatch } from './health-watch';
-import { checkInvariants, type Check } from './invariants';
+import { checkInvariants, MIN_AFTER_RECOVERY } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
-import { judge } from './outcome';
-import { tally, type Tally } from './tally';
+import { judge, label } from './outcome';
+import { resolveByRetry } from './resolve-by-retry';
+import type { ScenarioOptions, ScenarioResult } from './scenario-types';
+import { tally } from './tally';
 
-export interface ScenarioOptions {
-  readonly requests: number;
-  readonly concurrency: number;
-  readonly ratePerSec: number;
-  readonly timeoutMs: number;
-  /** The coupon's stock; below the requests, so the coupon sells out after the fault. */
-  readonly stock: number;
-  /** The fault is injected this long after the first request. */
-  readonly faultAtMs: number;
-  /** How long Redis or PostgreSQL stays down. */
-  readonly downMs: number;
-  /** Health must be all 200 again within this long after the heal. */
-  readonly recoveryTimeoutMs: number;
-  /** Grab query options besides the strategy (leaseMs, waitMs, workMs). */
-  readonly query: Readonly<Record<string, number>>;
-}
+export type { ChaosReport, ScenarioOptions, ScenarioResult } from './scenario-types';
 
-/** What `npm run chaos -- --json FILE` writes. */
-export interface ChaosReport {
-  readonly startedAt: string;
-  readonly results: ScenarioResult[];
-}
-
-export interface ScenarioResult {
-  readonly fault: FaultName;
-  readonly strategy: string;
-  readonly couponId: number;
-  readonly requests: number;
-  readonly acknowledged: number;
-  readonly audit: Audit;
-  readonly statuses: Tally['statuses'];
-  readonly verdicts: Tally['verdicts'];
-  readonly recoveryMs: number | undefined;
-  readonly maxLatencyMs: number;
-  /** Requests in flight when the replica was killed; of those that died with it, how many were granted anyway. */
-  readonly inFlightAtKill: number;
-  readonly diedWithReplica: { readonly count: number; readonly grantedInDb: number };
-  /** When the fault was injected and healed, ms since the first request. */
-  readonly injectedAtMs: number;
-  readonly healedAtMs: number;
-  /** Answers by the second they were sent in, for the JSON report. */
-  readonly timeline: Tally['timeline'];
-  readonly checks: readonly Check[];
-  readonly ok: boolean;
-}
+/** After health is back, nginx may still hand a request to a connection opened before: half a second's grace. */
+const SLACK_MS = 500;
 
 const restarts = async (info: StackInfo) =>
   (await control<{ replicas: Array<{ restarts: number }> }>(info, '/state')).replicas.reduce(
@@ -81,18 +42,27 @@ export async function runScenario(
   const client = new ApiClient({ baseUrl: info.nginxUrl, adminToken: info.adminToken, timeoutMs: options.timeoutMs });
   const coupon = await client.createCoupon({ name: `chaos-${faultName}-${strategy}`, stock: options.stock });
   const restartsBefore = await restarts(info);
-
+  const grab = { strategy, ...options.query };
+  let injectedAtMs = 0;
+  let faultOver = false;
+  // Past the minimum, keep sending until enough grabs follow the recovery seen so far.
+  const more = (sentAtMs: readonly number[]) => {
+    const rec = faultOver ? recovery(watch.samples(), injectedAtMs) : undefined;
+    if (rec?.recoveryMs === undefined) return true;
+    const from = injectedAtMs + rec.recoveryMs + SLACK_MS;
+    return sentAtMs.filter((t) => t >= from).length < MIN_AFTER_RECOVERY + 10;
+  };
   const load = startLoad({
     client,
     couponId: coupon.id,
-    grab: { strategy, ...options.query },
+    grab,
     requests: options.requests,
+    more,
     concurrency: options.concurrency,
     ratePerSec: options.ratePerSec,
     userPrefix: `chaos-${coupon.id}`,
   });
   const watch = watchHealth(info.replicas, load.elapsedMs);
-  let injectedAtMs = 0;
   let killedAtMs = 0;
   let healedAtMs = 0;
   let records: RequestRecord[];
@@ -104,6 +74,7 @@ export async function runScenario(
     if (!fault.killsReplica) await sleep(options.downMs);
     await fault.heal(info);
     healedAtMs = fault.killsReplica ? injectedAtMs : load.elapsedMs();
+    faultOver = true;
     records = await load.done;
   } catch (error) {
     // A run that failed half-way must not leave the stack without its dependencies.
@@ -114,26 +85,26 @@ export async function runScenario(
   await waitAllHealthy(watch, options.recoveryTimeoutMs);
   const samples = await watch.stop();
 
-  const audit = await client.audit(coupon.id);
-  const grants = await client.grants(coupon.id);
-  const unexpectedRestarts = (await restarts(info)) - restartsBefore - (fault.killsReplica ? 1 : 0);
-
-  // In flight at the kill: sent before the victim was gone, answered after the kill began.
+  // A 502 is excused only for a request in flight at the kill that nginx says the killed replica failed.
+  const victimAddress = fault.killsReplica ? new URL(info.replicas.find((r) => r.id === victim(info))!.url).host : '';
   const inFlightThen = (r: RequestRecord) =>
     fault.killsReplica && r.sentAtMs <= killedAtMs && r.endedAtMs >= injectedAtMs;
-  const verdictList = records.map((r) => judge(r.outcome, inFlightThen(r)));
-  const grantedInDb = grants.map((g) => g.userId);
-  const seen = tally(records, verdictList, new Set(grantedInDb));
-  const inFlightAtKill = records.filter(inFlightThen).length;
-  const rec = recovery(samples, injectedAtMs, healedAtMs);
-  // Half a second of slack after health is back: nginx may still hand a request to a connection opened before.
-  const servedFromMs = healedAtMs + (rec.recoveryMs ?? Infinity) + 500;
-  const afterRecovery = verdictList.filter((_, i) => records[i].sentAtMs >= servedFromMs);
+  const verdicts = records.map((r) => judge(r.outcome, (upstream) => inFlightThen(r) && upstream === victimAddress));
+  const resolved = await resolveByRetry(client, coupon.id, grab, records, verdicts);
+  const audit = await client.audit(coupon.id);
+  const grantedInDb = (await client.grants(coupon.id)).map((g) => g.userId);
+  const unexpectedRestarts = (await restarts(info)) - restartsBefore - (fault.killsReplica ? 1 : 0);
+  const seen = tally(records, verdicts, new Set(grantedInDb));
+  const rec = recovery(samples, injectedAtMs);
+  const servedFromMs = injectedAtMs + (rec.recoveryMs ?? Infinity) + SLACK_MS;
+  const afterRecovery = verdicts.filter((_, i) => records[i].sentAtMs >= servedFromMs);
   const checks = checkInvariants({
     audit,
     acknowledged: seen.acknowledged,
     grantedInDb,
-    verdicts: verdictList,
+    resolvedByRetry: resolved.storedUsers,
+    verdicts,
+    unclearLabels: records.filter((_, i) => verdicts[i] === 'unclear').map((r) => label(r.outcome)),
     maxLatencyMs: seen.maxLatencyMs,
     timeoutMs: options.timeoutMs,
     recovery: rec,
@@ -141,6 +112,7 @@ export async function runScenario(
     dependencyFault: !fault.killsReplica,
     unexpectedRestarts,
   });
+  const { storedUsers: _users, ...resolution } = resolved;
   return {
     fault: faultName,
     strategy,
@@ -151,9 +123,11 @@ export async function runScenario(
     statuses: seen.statuses,
     verdicts: seen.verdicts,
     recoveryMs: rec.recoveryMs,
+    answeredAfterRecovery: afterRecovery.length,
     maxLatencyMs: seen.maxLatencyMs,
-    inFlightAtKill,
+    inFlightAtKill: records.filter(inFlightThen).length,
     diedWithReplica: seen.diedWithReplica,
+    resolution,
     injectedAtMs,
     healedAtMs,
     timeline: seen.timeline,

@@ -13,12 +13,12 @@ describe('chaos table', () => {
     ]).split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(
-      /^fault\s+strategy\s+requests\s+acked grants\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+verdict$/,
+      /^fault\s+strategy\s+requests\s+acked grants\s+stored unacked\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+after recovery\s+verdict$/,
     );
     expect(lines[2]).toMatch(
-      /^redis-restart\s+watchdog\s+600\s+239\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+0.5 s\s+ok$/,
+      /^redis-restart\s+watchdog\s+600\s+239\s+0\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+5.5 s\s+150\s+ok$/,
     );
-    expect(lines[3]).toMatch(/never\s+FAIL$/);
+    expect(lines[3]).toMatch(/never\s+150\s+FAIL$/);
     expect(lines[2].indexOf('239')).toBe(lines[0].indexOf('acked grants'));
   });
 

@@ -5,11 +5,13 @@ const COLUMNS = [
   'strategy',
   'requests',
   'acked grants',
+  'stored unacked',
   'grants in db',
   'oversold',
   'lost updates',
   'statuses',
   'recovery',
+  'after recovery',
   'verdict',
 ] as const;
 
@@ -27,11 +29,13 @@ function row(r: ScenarioResult): string[] {
     r.strategy,
     String(r.requests),
     String(r.acknowledged),
+    String(r.resolution.storedUnacknowledged),
     String(r.audit.grants),
     String(r.audit.oversold),
     String(r.audit.lostUpdates),
     statusSummary(r.statuses),
     r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`,
+    String(r.answeredAfterRecovery),
     r.ok ? 'ok' : 'FAIL',
   ];
 }
@@ -62,6 +66,6 @@ export function renderDiedNotes(results: readonly ScenarioResult[]): string[] {
     .map(
       (r) =>
         `${r.fault} / ${r.strategy}: ${r.inFlightAtKill} in flight at the kill, ${r.diedWithReplica.count} died with the replica ` +
-        `(502 or broken connection), ${r.diedWithReplica.grantedInDb} of those granted in the database anyway`,
+        `(nginx's 502 naming it), ${r.diedWithReplica.grantedInDb} of those granted in the database anyway`,
     );
 }

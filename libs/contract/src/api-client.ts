@@ -20,6 +20,8 @@ export interface GrabAnswer {
   readonly code?: string;
   /** The replica that answered (`X-Replica`). */
   readonly replica?: string;
+  /** On nginx's own 502/504: the replica that failed it (`X-Upstream`, host:port). */
+  readonly upstream?: string;
   /** The answer's JSON: the grant on 200, `{ code, message, … }` otherwise. */
   readonly body?: Record<string, unknown>;
   readonly sentAt: number;
@@ -111,7 +113,9 @@ export class ApiClient {
       const body = parseObject(await res.text());
       const code = res.ok || typeof body?.code !== 'string' ? undefined : body.code;
       const replica = res.headers.get('x-replica') ?? undefined;
-      return { userId, status: res.status, code, replica, body, sentAt, answeredAt: Date.now() };
+      // nginx lists every upstream it tried; a POST is never re-sent, so the last is the one that failed.
+      const upstream = res.headers.get('x-upstream')?.split(',').at(-1)?.trim() || undefined;
+      return { userId, status: res.status, code, replica, upstream, body, sentAt, answeredAt: Date.now() };
     } catch (error) {
       return { userId, status: 0, code: networkCode(error), sentAt, answeredAt: Date.now() };
     }

@@ -49,6 +49,10 @@ export class StockDatabase {
       return translateDbError(error);
     }
     let broken: unknown;
+    // A checked-out client whose connection dies (PostgreSQL stopped) emits 'error'; unheard, that
+    // would kill the process. The failed query already tells the caller; the client is then discarded.
+    const onError = (error: Error) => (broken = error);
+    client.on('error', onError);
     const query: RunQuery = async <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => {
       try {
         return (await client.query<R>({ text, values, name })).rows;
@@ -65,7 +69,8 @@ export class StockDatabase {
       await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
       throw error;
     } finally {
-      // A connection that could not even roll back is destroyed, not reused.
+      client.off('error', onError);
+      // A connection that died, or could not even roll back, is destroyed, not reused.
       client.release(broken instanceof Error ? broken : undefined);
     }
   }

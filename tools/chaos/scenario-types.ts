@@ -1,0 +1,64 @@
+import type { Audit } from '@app/contract';
+import type { FaultName } from './faults';
+import type { Check } from './invariants';
+import type { Tally } from './tally';
+
+export interface ScenarioOptions {
+  readonly requests: number;
+  readonly concurrency: number;
+  readonly ratePerSec: number;
+  readonly timeoutMs: number;
+  /** The coupon's stock; below the requests, so the coupon sells out after the fault. */
+  readonly stock: number;
+  /** The fault is injected this long after the first request. */
+  readonly faultAtMs: number;
+  /** How long Redis or PostgreSQL stays down. */
+  readonly downMs: number;
+  /** Health must be all 200 again within this long after the fault began. */
+  readonly recoveryTimeoutMs: number;
+  /** Grab query options besides the strategy (leaseMs, waitMs, workMs). */
+  readonly query: Readonly<Record<string, number>>;
+}
+
+/** What `npm run chaos -- --json FILE` writes. */
+export interface ChaosReport {
+  readonly startedAt: string;
+  readonly results: ScenarioResult[];
+}
+
+/** How the buyers whose first answer was not a clear yes or no learned what they got, by asking again. */
+export interface Resolution {
+  /** Asked again after recovery. */
+  readonly asked: number;
+  /** Held a grant when it asked: stored, though the first answer never said so. */
+  readonly storedUnacknowledged: number;
+  /** The retry was granted: the first attempt had not been. */
+  readonly grantedOnRetry: number;
+}
+
+export interface ScenarioResult {
+  readonly fault: FaultName;
+  readonly strategy: string;
+  readonly couponId: number;
+  readonly requests: number;
+  readonly acknowledged: number;
+  readonly audit: Audit;
+  readonly statuses: Tally['statuses'];
+  readonly verdicts: Tally['verdicts'];
+  /** From the moment the fault began until every replica answered its health check for good. */
+  readonly recoveryMs: number | undefined;
+  /** Answers to grabs sent after the recovery. */
+  readonly answeredAfterRecovery: number;
+  readonly maxLatencyMs: number;
+  /** Requests in flight when the replica was killed; of those that died with it, how many were granted anyway. */
+  readonly inFlightAtKill: number;
+  readonly diedWithReplica: { readonly count: number; readonly grantedInDb: number };
+  readonly resolution: Resolution;
+  /** When the fault was injected and healed, ms since the first request. */
+  readonly injectedAtMs: number;
+  readonly healedAtMs: number;
+  /** Answers by the second they were sent in, for the JSON report. */
+  readonly timeline: Tally['timeline'];
+  readonly checks: readonly Check[];
+  readonly ok: boolean;
+}
