@@ -1,12 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Audit, Coupon, CouponWithGrants, CrashPoint, Grant, ReconcileReport } from '@app/contract';
+import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
 import { CouponsService } from '@app/stock';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
 import { AppValidationPipe } from '../common/validation.pipe';
 import { GrabService } from '../grab/grab.service';
-import type { GrabResult } from '../grab/grab.types';
 import { ChaosGate } from './chaos-gate';
 import { UserIdPipe } from './grab-request.pipe';
 import { StockReconciler } from './stock-reconciler';
@@ -91,7 +90,7 @@ export class CouponsController {
     @Param('id', CouponIdPipe) id: number,
     @Body(GrabBodyPipe) body: GrabBodyDto,
     @Query(GrabQueryPipe) query: GrabQueryDto,
-  ): Promise<GrabResult> {
+  ): Promise<GrabGranted> {
     this.chaos.check(query);
     return this.grabs.grab(id, body.userId, {
       strategy: query.strategy,

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { CrashPoint } from '@app/contract';
+import { Inject, Injectable } from '@nestjs/common';
+import type { GrabGranted } from '@app/contract';
 import { LockRegistry, runInFlow } from '@app/lock';
 import {
   CouponsService,
@@ -12,7 +12,8 @@ import {
 import { RequestInvalidError } from '../common/app.errors';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
-import type { GrabOptions, GrabResult } from './grab.types';
+import type { GrabOptions } from './grab.types';
+import { crashAt } from './crash-at';
 import { STRATEGY_CATALOGUE, type GrabStrategy } from './strategy-catalogue';
 import { StrategyRunner, type Taken } from './strategy-runner';
 
@@ -23,7 +24,6 @@ import { StrategyRunner, type Taken } from './strategy-runner';
  */
 @Injectable()
 export class GrabService {
-  private readonly logger = new Logger('Grab');
   private readonly offered: GrabStrategy[];
   private readonly defaultStrategy: string;
   /** Coupons known to exist (none is ever deleted): later grabs need no look first. */
@@ -56,7 +56,7 @@ export class GrabService {
     return strategy;
   }
 
-  async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabResult> {
+  async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabGranted> {
     const strategy = this.resolve(options.strategy);
     if (options.crash === 'after-reserve' && !strategy.reserves) {
       throw new RequestInvalidError(
@@ -72,7 +72,7 @@ export class GrabService {
     const stopTimer = this.metrics.grabDuration.startTimer({ strategy: strategy.name });
     try {
       const granted = await runInFlow(() => this.take(strategy, couponId, userId, options));
-      if (options.crash === 'after-commit') this.crash('after-commit');
+      if (options.crash === 'after-commit') crashAt('after-commit', this.config.replicaId);
       this.metrics.grabs.inc({ strategy: strategy.name, outcome: 'granted' });
       return {
         granted: true,
@@ -137,13 +137,6 @@ export class GrabService {
       this.probes.set(couponId, probe);
     }
     await probe;
-  }
-
-  /** SIGKILL at a named point: the fault suite's way to die exactly there. */
-  private crash(point: CrashPoint): never {
-    this.logger.warn(`${this.config.replicaId} crashing on purpose (crash=${point})`);
-    process.kill(process.pid, 'SIGKILL');
-    throw new Error('unreachable');
   }
 
   private find(name: string): GrabStrategy | undefined {

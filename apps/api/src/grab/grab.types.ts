@@ -9,15 +9,3 @@ export interface GrabOptions extends WorkOptions {
   readonly crash?: CrashPoint;
   readonly nested?: boolean;
 }
-
-export interface GrabResult {
-  readonly granted: true;
-  readonly couponId: number;
-  readonly userId: string;
-  readonly strategy: string;
-  readonly replica: string;
-  readonly remaining: number;
-  readonly segment: number;
-  readonly fenceToken?: number;
-  readonly retries?: number;
-}

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { CrashPoint } from '@app/contract';
+import { Inject, Injectable } from '@nestjs/common';
 import { LockRegistry, LockTimeoutError, type HeldLock, type LockOptions, type LockStrategy } from '@app/lock';
 import { RedisStock } from '@app/redis-stock';
 import { DeductionService, type Granted, type GrantRequest } from '@app/stock';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions } from './grab.types';
+import { crashAt } from './crash-at';
 import { sectionWork } from './section-work';
 import type { GrabStrategy } from './strategy-catalogue';
 
@@ -22,8 +22,6 @@ export type Taken = Granted & { readonly fenceToken?: number };
  */
 @Injectable()
 export class StrategyRunner {
-  private readonly logger = new Logger('Grab');
-
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly locks: LockRegistry,
@@ -36,7 +34,7 @@ export class StrategyRunner {
   async run(strategy: GrabStrategy, req: GrantRequest, options: GrabOptions, open: number[]): Promise<Taken | null> {
     const work = sectionWork(options);
     if (!strategy.lock) {
-      if (options.crash === 'after-acquire') this.crash();
+      if (options.crash === 'after-acquire') crashAt('after-acquire', this.config.replicaId);
       return this.lockFree(strategy, req, options, work);
     }
     const lock = this.locks.get(strategy.lock)!;
@@ -66,7 +64,8 @@ export class StrategyRunner {
         await work();
         return this.redisStock.take(req, {
           reservationMs: options.leaseMs,
-          afterReserve: () => (options.crash === 'after-reserve' ? this.crash('after-reserve') : undefined),
+          afterReserve: () =>
+            options.crash === 'after-reserve' ? crashAt('after-reserve', this.config.replicaId) : undefined,
         });
       case 'for-update':
         return this.deductions.forUpdate(req, { work });
@@ -120,7 +119,7 @@ export class StrategyRunner {
     options: GrabOptions,
     lockOptions: LockOptions,
   ): Promise<Taken | null> {
-    if (options.crash === 'after-acquire') this.crash();
+    if (options.crash === 'after-acquire') crashAt('after-acquire', this.config.replicaId);
     const deduct = async (h: HeldLock) => {
       const granted = await this.deductions.readModifyWrite(req, {
         work: sectionWork(options),
@@ -132,11 +131,5 @@ export class StrategyRunner {
     // A reusable routine that takes the same lock again, as `nested=1` asks.
     if (options.nested) return lock.run(held.resource, lockOptions, (inner) => deduct(inner));
     return deduct(held);
-  }
-
-  private crash(point: CrashPoint = 'after-acquire'): never {
-    this.logger.warn(`${this.config.replicaId} crashing on purpose (crash=${point})`);
-    process.kill(process.pid, 'SIGKILL');
-    throw new Error('unreachable');
   }
 }

@@ -1,17 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PickType } from '@nestjs/swagger';
+import { CreateCouponDto } from './create-coupon.dto';
 
-export class ResetCouponDto {
-  @ApiProperty({ minimum: 0, maximum: 10_000_000, example: 100 })
-  @IsInt()
-  @Min(0)
-  @Max(10_000_000)
-  stock: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 64 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(64)
-  segments?: number;
-}
+/** A reset takes the same stock and segments a creation does (validation and docs included). */
+export class ResetCouponDto extends PickType(CreateCouponDto, ['stock', 'segments'] as const) {}
