@@ -29,10 +29,12 @@ export class StackApi {
   private readonly nginx: ApiClient;
   private readonly direct: ReadonlyMap<string, ApiClient>;
 
+  /** `signal` (optional) ends the walkthrough early: grabs in flight are abandoned, and later ones throw its reason. */
   constructor(
     readonly nginxUrl: string,
     readonly replicas: readonly Replica[],
     adminToken: string,
+    private readonly signal?: AbortSignal,
   ) {
     this.nginx = new ApiClient({ baseUrl: nginxUrl, adminToken, timeoutMs: REQUEST_TIMEOUT_MS });
     this.direct = new Map(replicas.map((r) => [r.id, this.nginx.at(r.url)]));
@@ -82,9 +84,12 @@ export class StackApi {
     return this.replica(replicaId).healthy();
   }
 
-  /** One grab; never throws for an HTTP answer or a dropped connection, which steps observe. */
-  grab(couponId: number, userId: string, { via, ...options }: StepGrab): Promise<GrabAnswer> {
-    return (via ? this.replica(via) : this.nginx).grab(couponId, userId, options);
+  /** One grab; never throws for an HTTP answer or a dropped connection, which steps observe (only for the signal). */
+  async grab(couponId: number, userId: string, { via, ...options }: StepGrab): Promise<GrabAnswer> {
+    this.signal?.throwIfAborted();
+    const answer = await (via ? this.replica(via) : this.nginx).grab(couponId, userId, options, this.signal);
+    this.signal?.throwIfAborted();
+    return answer;
   }
 
   private replica(id: string): ApiClient {
