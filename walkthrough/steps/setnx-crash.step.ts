@@ -23,7 +23,11 @@ export const setnxCrashStep: Step = {
       const [victim] = ctx.api.replicas;
       const [crasher, ...later] = users('setnx', 2 + ctx.api.replicas.length);
       ctx.say(`${victim.id} takes the lock and dies (crash=1)`);
-      const crash = await ctx.api.grab(coupon.id, crasher, { strategy: 'setnx', via: victim.id, crash: 'after-acquire' });
+      const crash = await ctx.api.grab(coupon.id, crasher, {
+        strategy: 'setnx',
+        via: victim.id,
+        crash: 'after-acquire',
+      });
       const afterCrash = await ctx.keys.peek(key);
       const ticks: TimelineTick[] = [
         { lane: victim.id, at: crash.answeredAt, type: 'crash', detail: `${victim.id} died holding ${key}` },

@@ -76,7 +76,7 @@ export class LabClient {
   ): Promise<void> {
     const res = await this.send('POST', path, body, token, signal);
     if (!res.ok || !res.body) return this.fail(`POST ${path}`, res);
-    const reader = res.body.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser();
     for (;;) {
