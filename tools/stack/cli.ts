@@ -19,6 +19,7 @@ function summary(info: StackInfo): string {
     `postgres  ${info.databaseUrl}`,
     `redis     ${info.redisUrl}`,
     `control   ${info.controlUrl}`,
+    `lab page  ${info.labUrl ?? '(not built: npm run build)'}`,
     `chaos     ${info.chaos}`,
     `stack.json ${info.dir}/stack.json`,
   ].join('\n');

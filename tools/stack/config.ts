@@ -11,7 +11,11 @@ export interface StackConfig {
     readonly redis: number;
     readonly redlock: number[];
     readonly control: number;
+    /** The lab server (apps/lab), reached through nginx at /lab/. */
+    readonly lab: number;
   };
+  /** Ten ports from here for servers the lab's walkthrough steps start themselves (the failover pairs). */
+  readonly labSparePortBase: number;
   readonly adminToken: string;
   readonly chaos: boolean;
   /** Each replica's PostgreSQL pool (DATABASE_POOL_SIZE). */
@@ -20,12 +24,15 @@ export interface StackConfig {
   readonly replicaEntry: string;
   readonly replicaEntryOverridden: boolean;
   readonly migrateEntry: string;
+  /** The lab server's entry script; the stack runs without the lab page when it is not built. */
+  readonly labEntry: string;
 }
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const REPLICA_COUNT = 3;
 export const REDLOCK_COUNT = 5;
 const DIST = 'dist/apps/api/apps/api/src';
+const LAB_DIST = 'dist/apps/lab/apps/lab/src';
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -62,7 +69,9 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
       redis: port(env, 'REDIS_PORT', 26379),
       redlock: range(port(env, 'REDLOCK_PORT_BASE', 26381), REDLOCK_COUNT),
       control: port(env, 'CONTROL_PORT', 28099),
+      lab: port(env, 'LAB_PORT', 28090),
     },
+    labSparePortBase: port(env, 'LAB_SPARE_PORT_BASE', 26800),
     adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
     databasePoolSize: poolSize(env),
     // The local stack is a lab: chaos is on unless the caller says otherwise.
@@ -70,5 +79,6 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
     replicaEntry: resolve(REPO_ROOT, env.REPLICA_ENTRY || `${DIST}/main.js`),
     replicaEntryOverridden: Boolean(env.REPLICA_ENTRY),
     migrateEntry: resolve(REPO_ROOT, `${DIST}/migrate.js`),
+    labEntry: resolve(REPO_ROOT, `${LAB_DIST}/main.js`),
   };
 }

@@ -22,6 +22,7 @@ const serverPids = (info: StackInfo) => [
   info.pids.redis,
   ...info.pids.redlock,
   info.pids.nginx,
+  info.pids.lab,
 ];
 
 /**

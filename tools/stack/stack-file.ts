@@ -13,11 +13,21 @@ export interface StackInfo {
   databasePoolSize: number;
   /** The supervisor's control endpoint (GET /state, POST /replicas/:id/kill, …). */
   controlUrl: string;
+  /** The lab page through nginx (absent when the lab server is not built). */
+  labUrl?: string;
   redlockUrls: string[];
   dir: string;
   supervisorPid: number;
-  ports: { nginx: number; api: number[]; postgres: number; redis: number; redlock: number[]; control: number };
-  pids: { postgres?: number; redis?: number; redlock: Array<number | undefined>; nginx?: number };
+  ports: {
+    nginx: number;
+    api: number[];
+    postgres: number;
+    redis: number;
+    redlock: number[];
+    control: number;
+    lab: number;
+  };
+  pids: { postgres?: number; redis?: number; redlock: Array<number | undefined>; nginx?: number; lab?: number };
 }
 
 export const stackFile = (dir: string) => join(dir, 'stack.json');
