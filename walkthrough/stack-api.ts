@@ -29,7 +29,7 @@ export class StackApi {
   private readonly nginx: ApiClient;
   private readonly direct: ReadonlyMap<string, ApiClient>;
 
-  /** `signal` (optional) ends the walkthrough early: grabs in flight are abandoned, and later ones throw its reason. */
+  /** `signal` (optional) ends the walkthrough early: grabs in flight are abandoned, and later ones not sent. */
   constructor(
     readonly nginxUrl: string,
     readonly replicas: readonly Replica[],
@@ -84,12 +84,16 @@ export class StackApi {
     return this.replica(replicaId).healthy();
   }
 
-  /** One grab; never throws for an HTTP answer or a dropped connection, which steps observe (only for the signal). */
-  async grab(couponId: number, userId: string, { via, ...options }: StepGrab): Promise<GrabAnswer> {
-    this.signal?.throwIfAborted();
-    const answer = await (via ? this.replica(via) : this.nginx).grab(couponId, userId, options, this.signal);
-    this.signal?.throwIfAborted();
-    return answer;
+  /**
+   * One grab; never throws for an HTTP answer or a dropped connection, which steps observe. Once the
+   * signal fired nothing more is sent: the answer is then a dropped one (status 0, `AbortError`).
+   */
+  grab(couponId: number, userId: string, { via, ...options }: StepGrab): Promise<GrabAnswer> {
+    if (this.signal?.aborted) {
+      const now = Date.now();
+      return Promise.resolve({ userId, status: 0, code: 'AbortError', sentAt: now, answeredAt: now });
+    }
+    return (via ? this.replica(via) : this.nginx).grab(couponId, userId, options, this.signal);
   }
 
   private replica(id: string): ApiClient {

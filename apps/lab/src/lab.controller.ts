@@ -114,6 +114,8 @@ export class LabController {
     const detail = await fault.inject({
       load,
       replica,
+      otherReplica: this.lab.otherReplica(replica),
+      keys: this.lab.keys,
       control: (path) => this.lab.control!(path),
     });
     return { fault: name, detail };

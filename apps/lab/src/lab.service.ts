@@ -1,6 +1,8 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient, LAB_LIMITS, type LabConfig, type StrategyEntry } from '@app/contract';
+import { LockKeys } from '../../../walkthrough/lock-keys';
 import { allSteps } from '../../../walkthrough/steps';
 import type { Step } from '../../../walkthrough/step';
 import { AdminToken } from './common/admin-token';
@@ -13,13 +15,15 @@ import { ScenarioSlot } from './scenario/scenario-slot';
 
 /** The lab's state and wiring: the scenario slot, the token, the API clients, what this deployment can do. */
 @Injectable()
-export class LabService implements BeforeApplicationShutdown {
+export class LabService implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Lab');
   readonly slot = new ScenarioSlot<LoadRun>();
   readonly token: AdminToken;
   readonly clients: LoadClients;
   readonly control?: (path: string) => Promise<unknown>;
   readonly deployment: Deployment;
+  /** Lock keys as Redis has them: a stalled holder's fault waits for its lock before sending a second buyer. */
+  readonly keys: LockKeys;
 
   constructor(@Inject(LabSettings) readonly settings: LabSettings) {
     this.token = new AdminToken(settings.adminToken);
@@ -27,6 +31,7 @@ export class LabService implements BeforeApplicationShutdown {
     const nginx = new ApiClient({ baseUrl: settings.apiUrl, adminToken: settings.adminToken, timeoutMs: 150_000 });
     const direct = new Map(settings.replicas.map((r) => [r.id, nginx.at(r.url)]));
     this.clients = { nginx, replica: (id) => direct.get(id) ?? nginx, replicaIds: settings.replicas.map((r) => r.id) };
+    this.keys = new LockKeys(new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }));
     this.control = settings.controlUrl ? controlClient(settings.controlUrl) : undefined;
     this.deployment = {
       chaos: settings.chaosEnabled,
@@ -80,6 +85,16 @@ export class LabService implements BeforeApplicationShutdown {
         return { name, title, explain, expected, requires, uses, ...here };
       }),
     };
+  }
+
+  /** The replica after `id`, where a fault's second buyer goes. */
+  otherReplica(id: string): string {
+    const ids = this.clients.replicaIds;
+    return ids[(ids.indexOf(id) + 1) % ids.length];
+  }
+
+  onApplicationShutdown(): void {
+    this.keys.close();
   }
 
   /** On shutdown the running scenario is cancelled and given a moment to clean up after itself. */

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServerResponse } from 'node:http';
@@ -10,6 +11,11 @@ const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 async function bootstrap(): Promise<void> {
+  // The lab runs walkthrough steps; one cancelled halfway may leave a promise nobody awaits any
+  // more. That is logged, and must not take the page's server down with it.
+  process.on('unhandledRejection', (error) =>
+    new Logger('Lab').error(`a promise was left unhandled: ${error instanceof Error ? error.stack : String(error)}`),
+  );
   const early = loadLabSettings(); // fail before anything starts when the environment is wrong
   const levels = ['error', 'warn', 'log'] as const;
   const app = await NestFactory.create<NestExpressApplication>(LabModule, {

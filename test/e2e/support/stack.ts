@@ -17,6 +17,8 @@ export const E2E_STACK_ENV = {
   REDIS_PORT: String(testPort(26479)),
   REDLOCK_PORT_BASE: String(testPort(26481)),
   CONTROL_PORT: String(testPort(28199)),
+  LAB_PORT: String(testPort(28190)),
+  LAB_SPARE_PORT_BASE: String(testPort(26900)),
   CHAOS_ENABLED: 'true',
   ADMIN_TOKEN: 'e2e-admin-token',
 } as const;

@@ -1,10 +1,14 @@
-import type { FaultName, StepNeed } from '@app/contract';
+import type { FaultName, GrabOptions, StepNeed } from '@app/contract';
 import type { LoadRun } from '../load/load-run';
+import { stallWithWitness, type KeyReader } from './second-holder';
 
-/** What a fault may touch: the running load, the replica it is aimed at, and the stack's control endpoint. */
+/** What a fault may touch: the running load, the replica it is aimed at, Redis's lock keys, the control endpoint. */
 export interface FaultTarget {
   readonly load: LoadRun;
   readonly replica: string;
+  /** Another replica, where a second buyer is sent. */
+  readonly otherReplica: string;
+  readonly keys: KeyReader;
   control(path: string): Promise<unknown>;
 }
 
@@ -23,13 +27,14 @@ const PAUSE = { pauseMs: 3000, leaseMs: 1000, waitMs: 30_000 };
 const FREEZE = { freezeMs: 2000, leaseMs: 500, waitMs: 30_000 };
 const CRASH = { crash: 'after-acquire' as const, leaseMs: 2000, waitMs: 30_000 };
 
-function stalledGrab(target: FaultTarget, name: FaultName, options: object, told: string): Promise<string> {
-  const { load, replica } = target;
-  load.mark(name, replica, told);
-  void load.faultGrab(name, options, replica).then((a) => {
-    const answer = a.status === 0 ? `no answer (${a.code})` : `${a.status}${a.code ? ` ${a.code}` : ''}`;
-    load.mark(name, a.replica && a.replica !== 'nginx' ? a.replica : replica, `${name} answered ${answer}`);
-  });
+function stalled(
+  t: FaultTarget,
+  name: FaultName,
+  options: GrabOptions & { leaseMs: number },
+  told: string,
+): Promise<string> {
+  t.load.mark(name, t.replica, told);
+  stallWithWitness(t.load, t.keys, name, options, t.replica, t.otherReplica);
   return Promise.resolve(told);
 }
 
@@ -51,11 +56,11 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'pause-holder',
     label: 'Pause the holder',
-    what: `one more buyer takes the lock with a ${PAUSE.leaseMs} ms lease and stalls ${PAUSE.pauseMs} ms inside it (a slow downstream call: timers, the watchdog too, still run)`,
+    what: `one more buyer takes the lock with a ${PAUSE.leaseMs} ms lease and stalls ${PAUSE.pauseMs} ms inside it (a slow downstream call: timers, the watchdog too, still run); once Redis shows it holding, a second buyer on another replica waits for the lock`,
     uses: ['chaos', 'fault'],
     targetsReplica: true,
     inject: (t) =>
-      stalledGrab(
+      stalled(
         t,
         'pause-holder',
         PAUSE,
@@ -65,11 +70,11 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'freeze-replica',
     label: 'Freeze a replica',
-    what: `one more buyer blocks its replica's event loop for ${FREEZE.freezeMs} ms while holding a ${FREEZE.leaseMs} ms lease (a stop-the-world pause: nothing runs, not even the watchdog)`,
+    what: `one more buyer blocks its replica's event loop for ${FREEZE.freezeMs} ms while holding a ${FREEZE.leaseMs} ms lease (a stop-the-world pause: nothing runs, not even the watchdog); a second buyer on another replica waits for the lock`,
     uses: ['chaos', 'fault'],
     targetsReplica: true,
     inject: (t) =>
-      stalledGrab(
+      stalled(
         t,
         'freeze-replica',
         FREEZE,
@@ -79,10 +84,10 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'crash-replica',
     label: 'Crash it holding the lock',
-    what: `one more buyer's replica is killed right after it acquired the lock (lease ${CRASH.leaseMs} ms): the lock is never released; the replica is restarted`,
+    what: `one more buyer's replica is killed right after it acquired the lock (lease ${CRASH.leaseMs} ms): the lock is never released, and a second buyer waits until it expires (or forever, without a lease); the replica is restarted`,
     uses: ['chaos', 'fault'],
     targetsReplica: true,
-    inject: (t) => stalledGrab(t, 'crash-replica', CRASH, `${t.replica} dies right after acquiring the lock`),
+    inject: (t) => stalled(t, 'crash-replica', CRASH, `${t.replica} dies right after acquiring the lock`),
   },
   {
     name: 'kill-replica',

@@ -41,6 +41,10 @@ export class LoadRun {
     return this.sentCount;
   }
 
+  get cancelled(): boolean {
+    return this.signal.aborted;
+  }
+
   async run(): Promise<void> {
     const { strategy, stock } = this.request;
     this.signal.throwIfAborted();

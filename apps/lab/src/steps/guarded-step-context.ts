@@ -10,23 +10,28 @@ export class UndeclaredUseError extends Error {
   readonly code = 'LAB.UNDECLARED_USE';
 }
 
-/** The walkthrough's StackApi as the lab hands it to a step: declared uses only, coupons noted, cancellable. */
+/**
+ * The walkthrough's StackApi as the lab hands it to a step: coupons noted, nothing sent once the run
+ * is cancelled, and a grab the step did not declare (a fault, a chaos option) refused: it is never
+ * sent, the step is stopped at its next wait, and `violation` says why.
+ */
 export class GuardedStackApi extends StackApi {
   readonly couponIds: number[] = [];
+  violation?: UndeclaredUseError;
 
   constructor(
     nginxUrl: string,
     replicas: readonly Replica[],
     adminToken: string,
-    private readonly cancel: AbortSignal,
+    private readonly stop: AbortController,
     private readonly step: string,
     private readonly uses: readonly StepNeed[],
   ) {
-    super(nginxUrl, replicas, adminToken, cancel);
+    super(nginxUrl, replicas, adminToken, stop.signal);
   }
 
   override async createCoupon(body: { name: string; stock: number; segments?: number }): Promise<Coupon> {
-    this.cancel.throwIfAborted();
+    this.stop.signal.throwIfAborted();
     const coupon = await super.createCoupon(body);
     this.couponIds.push(coupon.id);
     return coupon;
@@ -34,7 +39,11 @@ export class GuardedStackApi extends StackApi {
 
   override grab(couponId: number, userId: string, grab: StepGrab): Promise<GrabAnswer> {
     const undeclared = undeclaredUse(grab, this.uses);
-    if (undeclared) return Promise.reject(new UndeclaredUseError(`the step ${this.step} sends ${undeclared}`));
+    if (undeclared && !this.violation) {
+      this.violation = new UndeclaredUseError(`the step ${this.step} sends ${undeclared}`);
+      this.stop.abort(this.violation);
+    }
+    // Never a rejection: a step may hold a grab's promise a while before awaiting it.
     return super.grab(couponId, userId, grab);
   }
 }

@@ -24,18 +24,22 @@ export async function runStepSession(
   { settings, control, signal, emit }: StepSessionOptions,
 ): Promise<{ result: StepResult; couponIds: number[] }> {
   const uses = step.uses ?? [];
-  const api = new GuardedStackApi(settings.apiUrl, settings.replicas, settings.adminToken, signal, step.name, uses);
+  // Stops the step when the run is cancelled, or when it does something it did not declare.
+  const stop = new AbortController();
+  const cancelled = () => stop.abort(signal.reason);
+  signal.addEventListener('abort', cancelled, { once: true });
+  const api = new GuardedStackApi(settings.apiUrl, settings.replicas, settings.adminToken, stop, step.name, uses);
   const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   const scratchDir = join(settings.scratchDir, 'walkthrough');
   mkdirSync(scratchDir, { recursive: true });
   const ctx: StepContext = {
     api,
-    keys: new CancellableLockKeys(redis, signal),
+    keys: new CancellableLockKeys(redis, stop.signal),
     strategies: new Set(await api.strategies()),
     control: (path) => {
       if (!uses.includes('control') || !control)
         return Promise.reject(new UndeclaredUseError(`the step ${step.name} calls the control endpoint (${path})`));
-      signal.throwIfAborted();
+      if (stop.signal.aborted) return Promise.reject(stop.signal.reason as Error);
       return control(path);
     },
     scratchDir,
@@ -45,8 +49,16 @@ export async function runStepSession(
   emit({ type: 'step', name: step.name, title: step.title, explain: step.explain, expected: step.expected });
   try {
     const result = await runStep(step, ctx);
+    // Whatever the step concluded after a refused grab, its verdict cannot stand.
+    if (api.violation) return { result: refused(result, api.violation), couponIds: api.couponIds };
     return { result, couponIds: api.couponIds };
   } finally {
+    signal.removeEventListener('abort', cancelled);
     redis.disconnect();
   }
+}
+
+function refused(result: StepResult, violation: Error): StepResult {
+  const reason = `${violation.name}: ${violation.message}`;
+  return { ...result, status: 'error', verdict: `error: ${reason}`, reason, checks: [], observed: {} };
 }
