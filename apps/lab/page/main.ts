@@ -16,6 +16,8 @@ async function start(): Promise<void> {
   const load = new LoadPanel(lab, config, strategies, activity);
   new FaultPanel(lab, config, load, token);
   new StepPanel(lab, config, activity, token);
+  // When the page became usable: what `npm run lab:screenshot` reports as its load time.
+  performance.mark('lab-ready');
 }
 
 start().catch((error) => {
