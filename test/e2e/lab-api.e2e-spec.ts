@@ -203,7 +203,7 @@ describe('the lab server through nginx', () => {
     const events: LoadEvent[] = [];
     const run = lab
       .runLoad(
-        { strategy: 'set-nx-px', stock: 400, buyers: 400, workMs: 50 },
+        { strategy: 'set-nx-px', stock: 400, buyers: 400, workMs: 20 },
         (e) => {
           events.push(e);
           if (e.type === 'progress') abort.abort();
