@@ -29,10 +29,12 @@ export class StackApi {
   private readonly nginx: ApiClient;
   private readonly direct: ReadonlyMap<string, ApiClient>;
 
+  /** `signal` (optional) ends the walkthrough early: grabs in flight are abandoned, and later ones not sent. */
   constructor(
     readonly nginxUrl: string,
     readonly replicas: readonly Replica[],
     adminToken: string,
+    private readonly signal?: AbortSignal,
   ) {
     this.nginx = new ApiClient({ baseUrl: nginxUrl, adminToken, timeoutMs: REQUEST_TIMEOUT_MS });
     this.direct = new Map(replicas.map((r) => [r.id, this.nginx.at(r.url)]));
@@ -82,9 +84,16 @@ export class StackApi {
     return this.replica(replicaId).healthy();
   }
 
-  /** One grab; never throws for an HTTP answer or a dropped connection, which steps observe. */
+  /**
+   * One grab; never throws for an HTTP answer or a dropped connection, which steps observe. Once the
+   * signal fired nothing more is sent: the answer is then a dropped one (status 0, `AbortError`).
+   */
   grab(couponId: number, userId: string, { via, ...options }: StepGrab): Promise<GrabAnswer> {
-    return (via ? this.replica(via) : this.nginx).grab(couponId, userId, options);
+    if (this.signal?.aborted) {
+      const now = Date.now();
+      return Promise.resolve({ userId, status: 0, code: 'AbortError', sentAt: now, answeredAt: now });
+    }
+    return (via ? this.replica(via) : this.nginx).grab(couponId, userId, options, this.signal);
   }
 
   private replica(id: string): ApiClient {

@@ -1,3 +1,4 @@
+import type { StepNeed } from '@app/contract';
 import type { StackApi } from './stack-api';
 import type { LockKeys } from './lock-keys';
 import type { TimelineInput } from './timeline/timeline-model';
@@ -49,6 +50,12 @@ export interface Step {
   readonly expected: string;
   /** Strategies the step needs; when the API lacks one, the step is skipped, not failed. */
   readonly requires: readonly string[];
+  /**
+   * What the step does beyond plain grabs through nginx (none when absent): chaos options, faults,
+   * the control endpoint, servers of its own. The lab page asks for the admin token before a fault
+   * and refuses, at run time, anything a step does that it did not declare.
+   */
+  readonly uses?: readonly StepNeed[];
   run(ctx: StepContext): Promise<StepOutcome>;
 }
 

@@ -17,7 +17,7 @@ const DIR = join(ROOT, '.stack', `up-down-test${TEST_PORT_OFFSET ? `-${TEST_PORT
 // `up`/`down` are checked on the stack's default ports (shifted by TEST_PORT_OFFSET), in a
 // directory of their own: the e2e stack holds the test ports. It is skipped while a developer's
 // stack runs on them.
-const PORTS = [28080, 23001, 23002, 23003, 25432, 26379, 26381, 26382, 26383, 26384, 26385, 28099].map(testPort);
+const PORTS = [28080, 23001, 23002, 23003, 25432, 26379, 26381, 26382, 26383, 26384, 26385, 28099, 28090].map(testPort);
 const PORT_ENV = {
   NGINX_PORT: PORTS[0],
   API_PORT_BASE: PORTS[1],
@@ -25,6 +25,8 @@ const PORT_ENV = {
   REDIS_PORT: PORTS[5],
   REDLOCK_PORT_BASE: PORTS[6],
   CONTROL_PORT: PORTS[11],
+  LAB_PORT: PORTS[12],
+  LAB_SPARE_PORT_BASE: testPort(26800),
 };
 
 function cli(command: 'up' | 'down') {
@@ -47,6 +49,7 @@ const allPids = (info: StackInfo) => [
   ...Object.values(info.pids.redis),
   ...info.pids.redlock,
   info.pids.nginx,
+  info.pids.lab,
 ];
 
 function developerStackRuns(): boolean {
@@ -68,9 +71,11 @@ describe('stack:up then stack:down', () => {
       const info = await readStack(DIR);
       expect(info).toBeDefined();
       const pids = allPids(info!);
-      expect(pids).toHaveLength(12);
+      expect(pids).toHaveLength(13);
       expect(pids.every(isAlive)).toBe(true);
       expect((await http('GET', `${info!.nginxUrl}/health`)).status).toBe(200);
+      expect(info!.labUrl).toBe(`${info!.nginxUrl}/lab/`);
+      expect((await http('GET', info!.labUrl!)).status).toBe(200);
 
       const again = await cli('up');
       expect(again.stdout).toContain(`already up (supervisor pid ${info!.supervisorPid})`);

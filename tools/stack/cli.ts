@@ -20,6 +20,7 @@ function summary(info: StackInfo): string {
     `postgres  ${info.databaseUrl}`,
     `redis     ${info.redisMode} ${info.redisClusterUrls?.join(' ') ?? info.redisSentinelUrls?.join(' ') ?? info.redisUrl}`,
     `control   ${info.controlUrl}`,
+    `lab page  ${info.labUrl ?? '(not built: npm run build)'}`,
     `chaos     ${info.chaos}`,
     `stack.json ${info.dir}/stack.json`,
   ].join('\n');

@@ -10,7 +10,10 @@ describe('resolveConfig', () => {
       redis: 26379,
       redlock: [26381, 26382, 26383, 26384, 26385],
       control: 28099,
+      lab: 28090,
     });
+    expect(config.labSparePortBase).toBe(26800);
+    expect(config.labEntry.endsWith('dist/apps/lab/apps/lab/src/main.js')).toBe(true);
     expect(config.dir.endsWith('/.stack')).toBe(true);
     expect(config.chaos).toBe(true);
     expect(config.adminToken).toMatch(/^[0-9a-f]{32}$/);
@@ -27,6 +30,8 @@ describe('resolveConfig', () => {
       REDIS_PORT: '26479',
       REDLOCK_PORT_BASE: '26481',
       CONTROL_PORT: '28199',
+      LAB_PORT: '28190',
+      LAB_SPARE_PORT_BASE: '26900',
       ADMIN_TOKEN: 'given',
       CHAOS_ENABLED: 'false',
       REPLICA_ENTRY: '/tmp/x.js',
@@ -38,7 +43,9 @@ describe('resolveConfig', () => {
       redis: 26479,
       redlock: [26481, 26482, 26483, 26484, 26485],
       control: 28199,
+      lab: 28190,
     });
+    expect(config.labSparePortBase).toBe(26900);
     expect(config.dir.endsWith('/.stack/test')).toBe(true);
     expect(config.adminToken).toBe('given');
     expect(config.chaos).toBe(false);

@@ -12,6 +12,8 @@ export interface StackConfig {
     readonly redis: number;
     readonly redlock: number[];
     readonly control: number;
+    /** The lab server (apps/lab), reached through nginx at /lab/. */
+    readonly lab: number;
   };
   /** REDIS_MODE: one server, a primary with Sentinels, or a Redis Cluster. */
   readonly redisMode: RedisMode;
@@ -22,6 +24,8 @@ export interface StackConfig {
     readonly cluster: number[];
     readonly clusterBus: number[];
   };
+  /** Ten ports from here for servers the lab's walkthrough steps start themselves (the failover pairs). */
+  readonly labSparePortBase: number;
   readonly adminToken: string;
   readonly chaos: boolean;
   /** Each replica's PostgreSQL pool (DATABASE_POOL_SIZE). */
@@ -30,12 +34,15 @@ export interface StackConfig {
   readonly replicaEntry: string;
   readonly replicaEntryOverridden: boolean;
   readonly migrateEntry: string;
+  /** The lab server's entry script; the stack runs without the lab page when it is not built. */
+  readonly labEntry: string;
 }
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const REPLICA_COUNT = 3;
 export const REDLOCK_COUNT = 5;
 const DIST = 'dist/apps/api/apps/api/src';
+const LAB_DIST = 'dist/apps/lab/apps/lab/src';
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -87,6 +94,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
       redis: port(env, 'REDIS_PORT', 26379),
       redlock: range(port(env, 'REDLOCK_PORT_BASE', 26381), REDLOCK_COUNT),
       control: port(env, 'CONTROL_PORT', 28099),
+      lab: port(env, 'LAB_PORT', 28090),
     },
     redisMode: redisMode(env),
     redisPorts: {
@@ -96,6 +104,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
       // The bus is set explicitly (not port + 10000), so it stays below the ephemeral range.
       clusterBus: range(port(env, 'REDIS_CLUSTER_PORT_BASE', 22001) + 100, 6),
     },
+    labSparePortBase: port(env, 'LAB_SPARE_PORT_BASE', 26800),
     adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
     databasePoolSize: poolSize(env),
     // The local stack is a lab: chaos is on unless the caller says otherwise.
@@ -103,5 +112,6 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
     replicaEntry: resolve(REPO_ROOT, env.REPLICA_ENTRY || `${DIST}/main.js`),
     replicaEntryOverridden: Boolean(env.REPLICA_ENTRY),
     migrateEntry: resolve(REPO_ROOT, `${DIST}/migrate.js`),
+    labEntry: resolve(REPO_ROOT, `${LAB_DIST}/main.js`),
   };
 }

@@ -22,6 +22,7 @@ const serverPids = (info: StackInfo) => [
   ...Object.values(info.pids.redis),
   ...info.pids.redlock,
   info.pids.nginx,
+  info.pids.lab,
 ];
 
 /**

@@ -21,16 +21,27 @@ export interface StackInfo {
   databasePoolSize: number;
   /** The supervisor's control endpoint (GET /state, POST /replicas/:id/kill, …). */
   controlUrl: string;
+  /** The lab page through nginx (absent when the lab server is not built). */
+  labUrl?: string;
   redlockUrls: string[];
   dir: string;
   supervisorPid: number;
-  ports: { nginx: number; api: number[]; postgres: number; redis: number; redlock: number[]; control: number };
+  ports: {
+    nginx: number;
+    api: number[];
+    postgres: number;
+    redis: number;
+    redlock: number[];
+    control: number;
+    lab: number;
+  };
   pids: {
     postgres?: number;
     /** Every Redis node (and Sentinel) of the mode, by port. */
     redis: Record<string, number | undefined>;
     redlock: Array<number | undefined>;
     nginx?: number;
+    lab?: number;
   };
 }
 

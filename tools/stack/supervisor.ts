@@ -7,20 +7,14 @@ import { startControlServer } from './control-server';
 import { alive, DataServers } from './data-servers';
 import { assertStartable, migrateIfBuilt, readPid } from './preflight';
 import type { RunningChild } from './servers/child';
+import { superviseLab } from './lab-process';
 import { httpStatus } from './servers/http-probe';
 import { startNginxServer } from './servers/nginx-server';
 import type { SupervisedReplica } from './servers/replica';
 import { ReplicaSet } from './replica-set';
 import type { StackControl } from './stack-control';
 import { pidFile, removeStackFile, writeStackFile, type StackInfo } from './stack-file';
-
-class Stopped extends Error {
-  override readonly name = 'StackStopped';
-  readonly code = 'STACK.STOPPED';
-  constructor() {
-    super('the stack was stopped while starting');
-  }
-}
+import { Stopped } from './stopped.error';
 
 /**
  * Owns every server of one local stack: starts them in order, keeps the replicas alive,
@@ -29,6 +23,7 @@ class Stopped extends Error {
 export class Supervisor implements StackControl {
   private readonly data: DataServers;
   private replicas?: ReplicaSet;
+  private lab?: SupervisedReplica;
   private nginx?: RunningChild;
   private control?: Server;
   private stopping = false;
@@ -77,21 +72,20 @@ export class Supervisor implements StackControl {
     await this.data.start(() => this.check());
     await migrateIfBuilt(config, this.data.databaseUrl, this.log);
     this.check();
-    this.replicas = new ReplicaSet({
-      config,
-      env: {
-        ...process.env,
-        ...this.data.replicaEnv(),
-        DATABASE_POOL_SIZE: String(config.databasePoolSize),
-        ADMIN_TOKEN: config.adminToken,
-        CHAOS_ENABLED: String(config.chaos),
-      },
-      onStart: () => void this.writeInfo(),
-      log: this.log,
-    });
+    const env = {
+      ...process.env,
+      ...this.data.replicaEnv(),
+      DATABASE_POOL_SIZE: String(config.databasePoolSize),
+      ADMIN_TOKEN: config.adminToken,
+      CHAOS_ENABLED: String(config.chaos),
+    };
+    const onStart = () => void this.writeInfo();
+    this.replicas = new ReplicaSet({ config, env, onStart, log: this.log });
+    const { nginxUrl, controlUrl, log } = this;
+    this.lab = superviseLab({ config, nginxUrl, controlUrl, env, onStart, log });
     this.nginx = await this.startNginx();
     this.check();
-    await this.interruptible(this.replicas.ready(60000));
+    await this.interruptible(Promise.all([this.replicas.ready(60000), this.lab?.waitHealthy(60000)]));
     this.check();
     const status = await httpStatus(`${this.nginxUrl}/health`);
     if (status !== 200) throw new Error(`GET ${this.nginxUrl}/health answered ${status}`);
@@ -109,6 +103,7 @@ export class Supervisor implements StackControl {
     const server = await startNginxServer({
       port: this.config.ports.nginx,
       upstreamPorts: this.config.ports.api,
+      labPort: this.config.ports.lab,
       prefix: join(this.config.dir, 'nginx'),
       log: this.log,
     });
@@ -132,6 +127,7 @@ export class Supervisor implements StackControl {
         redis: Object.values(redis).every(running),
         redlock: redlock.map(running),
         nginx: running(nginx),
+        lab: running(this.lab?.pid),
       },
     };
   }
@@ -152,11 +148,12 @@ export class Supervisor implements StackControl {
       chaos: config.chaos,
       databasePoolSize: config.databasePoolSize,
       controlUrl: this.controlUrl,
+      ...(this.lab ? { labUrl: `${this.nginxUrl}/lab/` } : {}),
       redlockUrls: this.data.redlockUrls,
       dir: config.dir,
       supervisorPid: process.pid,
       ports: config.ports,
-      pids: { ...this.data.pids(), nginx: alive(this.nginx) },
+      pids: { ...this.data.pids(), nginx: alive(this.nginx), lab: this.lab?.pid },
     };
   }
 
@@ -195,6 +192,7 @@ export class Supervisor implements StackControl {
     this.control?.closeAllConnections();
     this.control?.close();
     await this.nginx?.stop('SIGQUIT', 5000);
+    await this.lab?.stop();
     await this.replicas?.stop();
     await this.data.stop();
     if (readPid(pidFile(this.config.dir)) === process.pid) await rm(pidFile(this.config.dir), { force: true });

@@ -42,6 +42,7 @@ export const baselinesStep: Step = {
     `(${STOCK} left, ${USERS} users, ${WORK_MS} ms of work) with each, and with the ${LOCK} lock, and compare.`,
   expected: `none oversells or loses an update; db-atomic and db-for-update sell exactly ${STOCK}; optimistic retries are counted`,
   requires: [...BASELINES, LOCK],
+  uses: ['chaos'],
   async run(ctx) {
     const rounds: Round[] = [];
     for (const strategy of [LOCK, ...BASELINES, ...(ctx.strategies.has('redis-lua') ? ['redis-lua'] : [])])

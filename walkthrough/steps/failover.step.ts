@@ -16,6 +16,7 @@ export const failoverStep: Step = {
     'client 2 takes the very same lock from it while client 1 is still working.',
   expected: 'client 1 enters; the promoted replica has no lock key; client 2 enters too: two holders at once',
   requires: [],
+  uses: ['fault', 'servers'],
   async run(ctx) {
     if (ctx.sparePorts.length < 2) throw new StepSetupError('the failover step needs two spare ports');
     const round = await failoverRound(ctx, ctx.sparePorts.slice(0, 2));
@@ -56,6 +57,7 @@ export const failoverWaitStep: Step = {
   expected:
     'client 1 refused (replicas-missing); client 2 refused until the promoted node has a replica, then enters; never two holders',
   requires: [],
+  uses: ['fault', 'servers'],
   async run(ctx) {
     if (ctx.sparePorts.length < 5) throw new StepSetupError('the failover-wait step needs five spare ports');
     const round = await failoverRound(ctx, ctx.sparePorts.slice(2, 5), WAIT);

@@ -17,6 +17,7 @@ export const fencingStep: Step = {
     'could not do harm.',
   expected: 'B granted with a higher token; A refused with 409 FENCE.REJECTED; no oversell, no lost update',
   requires: ['fenced'],
+  uses: ['chaos', 'fault'],
   async run(ctx) {
     return withCoupon(ctx, 'fencing', 10, async (coupon) => {
       const key = lockKey(coupon.id);

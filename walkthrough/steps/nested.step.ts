@@ -16,6 +16,7 @@ export const nestedStep: Step = {
     'The reentrant lock stores a hash {owner: count}: the same owner may take it again, the count goes up, and each release counts down.',
   expected: `owner-checked with nested=1: 429 LOCK.TIMEOUT after ≥ ${WAIT_MS} ms; reentrant with nested=1: 200; no key left behind by either`,
   requires: ['owner-checked', 'reentrant'],
+  uses: ['chaos'],
   async run(ctx) {
     return withCoupon(ctx, 'nested', 10, async (coupon) => {
       const key = lockKey(coupon.id);

@@ -15,6 +15,7 @@ export const ownerCheckedStep: Step = {
     'But look at the timeline: A and B were still inside the critical section together. Checking the owner protects the key, not the data.',
   expected: "A's release refused, B's key intact, C refused (429); yet A and B overlap (max concurrent holders ≥ 2)",
   requires: ['owner-checked'],
+  uses: ['chaos', 'fault'],
   async run(ctx) {
     return withCoupon(ctx, 'owner-checked', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'owner-checked', LEASE_MS);

@@ -19,6 +19,7 @@ export const redlockStep: Step = {
     'Every node is started again at the end.',
   expected: `one node down: exactly ${STOCK} grants, one holder at a time; three nodes down: every grab refused`,
   requires: ['redlock'],
+  uses: ['chaos', 'fault', 'control'],
   async run(ctx) {
     const down: number[] = [];
     try {

@@ -51,6 +51,7 @@ export const segmentedStep: Step = {
     'and compare wall time.',
   expected: `both exact (${STOCK} grants, no oversell, no lost update, one holder per row); segmented finishes faster`,
   requires: ['segmented', SINGLE],
+  uses: ['chaos'],
   async run(ctx) {
     const single = await round(ctx, SINGLE, 1);
     const segmented = await round(ctx, 'segmented', SEGMENTS);

@@ -19,6 +19,7 @@ export const setNxPxStep: Step = {
   expected:
     "the crash heals within one lease; then A and B overlap (max concurrent holders ≥ 2), A's DEL removes B's key, C gets in while B still works",
   requires: ['set-nx-px'],
+  uses: ['chaos', 'fault'],
   async run(ctx) {
     const healed = await withCoupon(ctx, 'set-nx-px crash', 10, async (coupon) => {
       const key = lockKey(coupon.id);

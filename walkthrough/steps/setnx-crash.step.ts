@@ -16,6 +16,7 @@ export const setnxCrashStep: Step = {
   expected:
     'the key survives the crash with no TTL (-1); every later grab answers 429 LOCK.TIMEOUT; after removing the key by hand, a grab succeeds',
   requires: ['setnx'],
+  uses: ['chaos', 'fault'],
   async run(ctx) {
     return withCoupon(ctx, 'setnx-crash', 10, async (coupon) => {
       const key = lockKey(coupon.id);

@@ -17,6 +17,7 @@ export const watchdogFreezeStep: Step = {
   expected:
     'A is not renewed during the freeze, its key expires, B enters, A and B overlap (max concurrent holders ≥ 2)',
   requires: ['watchdog'],
+  uses: ['chaos', 'fault'],
   async run(ctx) {
     return withCoupon(ctx, 'watchdog-freeze', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'watchdog', LEASE_MS, { stall: 'freezeMs' });

@@ -18,6 +18,7 @@ export const watchdogPauseStep: Step = {
   expected:
     'the key is still held one lease after A took it, renewals ≥ 2, B enters only after A left (max concurrent holders = 1)',
   requires: ['watchdog'],
+  uses: ['chaos', 'fault'],
   async run(ctx) {
     return withCoupon(ctx, 'watchdog-pause', 10, async (coupon) => {
       const key = lockKey(coupon.id);

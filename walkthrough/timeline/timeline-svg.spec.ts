@@ -36,6 +36,27 @@ describe('renderTimelineSvg', () => {
     expect(svg).not.toContain('<overlap>');
   });
 
+  it('marks lanes and sections for scripts: replica, overlap, and the drawing itself when asked', () => {
+    const svg = renderTimelineSvg(
+      { ...input, bars: [...input.bars, { lane: 'redis', start: 0, end: 100, row: 'key', kind: 'key' as const }] },
+      undefined,
+      { testId: 'lanes' },
+    );
+    expect(svg).toContain('<svg xmlns="http://www.w3.org/2000/svg" data-testid="lanes"');
+    expect(svg.match(/data-testid="lane" data-replica="[^"]+"/g)).toEqual([
+      'data-testid="lane" data-replica="api-1"',
+      'data-testid="lane" data-replica="api-2"',
+      'data-testid="lane" data-replica="redis"',
+    ]);
+    expect(svg.match(/data-testid="section" data-replica="[^"]+" data-overlap="[a-z]+"/g)).toEqual([
+      'data-testid="section" data-replica="api-1" data-overlap="true"',
+      'data-testid="section" data-replica="api-2" data-overlap="true"',
+    ]);
+    const apart = renderTimelineSvg({ ...input, bars: [input.bars[0], { ...input.bars[1], start: 900 }] });
+    expect(apart).not.toContain('data-testid="lanes"');
+    expect(apart.match(/data-overlap="false"/g)).toHaveLength(2);
+  });
+
   it('is a well-formed standalone document', () => {
     const svg = renderTimelineSvg(input);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

@@ -24,23 +24,31 @@ const escape = (text: string) =>
 
 const n = (value: number) => (Math.round(value * 10) / 10).toString();
 
-/** A self-contained SVG of the timeline (no scripts, no external fonts). */
-export function renderTimelineSvg(input: TimelineInput, options: LayoutOptions = defaultLayout): string {
+/**
+ * A self-contained SVG of the timeline (no scripts, no external fonts). Lanes and sections carry
+ * `data-testid`, `data-replica` and `data-overlap`, so a page that shows it can be read by scripts;
+ * `testId` names the whole drawing the same way.
+ */
+export function renderTimelineSvg(
+  input: TimelineInput,
+  options: LayoutOptions = defaultLayout,
+  { testId }: { testId?: string } = {},
+): string {
   const layout = layoutTimeline(input, options);
   const plotRight = layout.width - options.right;
   const plotBottom = layout.height - options.bottom;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${layout.width}" height="${layout.height}" viewBox="0 0 ${layout.width} ${layout.height}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg"${testId ? ` data-testid="${escape(testId)}"` : ''} width="${layout.width}" height="${layout.height}" viewBox="0 0 ${layout.width} ${layout.height}" font-family="sans-serif" font-size="12">`,
   );
   out.push(`<title>${escape(input.title)}</title>`);
   out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`);
   out.push(`<text x="8" y="20" font-size="14" font-weight="bold">${escape(input.title)}</text>`);
   layout.lanes.forEach((lane, i) => {
     out.push(
-      `<rect x="${options.labelWidth}" y="${lane.y}" width="${plotRight - options.labelWidth}" height="${lane.height}" fill="${i % 2 ? '#f7f7f7' : '#eeeeee'}"/>`,
+      `<g data-testid="lane" data-replica="${escape(lane.name)}"><rect x="${options.labelWidth}" y="${lane.y}" width="${plotRight - options.labelWidth}" height="${lane.height}" fill="${i % 2 ? '#f7f7f7' : '#eeeeee'}"/>`,
     );
-    out.push(`<text x="8" y="${n(lane.y + lane.height / 2 + 4)}">${escape(lane.name)}</text>`);
+    out.push(`<text x="8" y="${n(lane.y + lane.height / 2 + 4)}">${escape(lane.name)}</text></g>`);
   });
   for (const overlap of layout.overlaps) {
     out.push(
@@ -53,9 +61,13 @@ export function renderTimelineSvg(input: TimelineInput, options: LayoutOptions =
   for (const bar of layout.bars) {
     const key = bar.bar.kind === 'key';
     const fill = key ? '#9e9e9e' : bar.overlapping ? '#ef6c00' : '#43a047';
-    const tip = `${bar.bar.label ?? bar.bar.lane}: ${Math.round(bar.bar.end - bar.bar.start)} ms ${key ? 'in Redis' : `on ${bar.bar.row}`}`;
+    const tip = `${bar.bar.label ?? bar.bar.lane}: ${Math.round(bar.bar.end - bar.bar.start)} ms ${key ? 'in Redis' : `on ${bar.bar.row}`}${bar.overlapping ? ', overlapping another holder' : ''}`;
+    // Not by colour alone: an overlapping section also gets a dashed dark outline.
+    const hooks = key
+      ? ''
+      : ` data-testid="section" data-replica="${escape(bar.bar.lane)}" data-overlap="${bar.overlapping}"${bar.overlapping ? ' stroke="#7f2704" stroke-width="1.5" stroke-dasharray="3 2"' : ''}`;
     out.push(
-      `<rect class="${key ? 'key' : 'section'}${bar.overlapping ? ' overlapping' : ''}" x="${n(bar.x)}" y="${n(bar.y)}" width="${n(bar.width)}" height="${n(bar.height)}" rx="3" fill="${fill}" fill-opacity="0.85"><title>${escape(tip)}</title></rect>`,
+      `<rect class="${key ? 'key' : 'section'}${bar.overlapping ? ' overlapping' : ''}"${hooks} x="${n(bar.x)}" y="${n(bar.y)}" width="${n(bar.width)}" height="${n(bar.height)}" rx="3" fill="${fill}" fill-opacity="0.85"><title>${escape(tip)}</title></rect>`,
     );
     if (bar.bar.label && bar.width > 40) {
       out.push(

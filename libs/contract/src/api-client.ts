@@ -101,14 +101,16 @@ export class ApiClient {
     return (await this.healthStatus()) === 200;
   }
 
-  async grab(couponId: number, userId: string, options: GrabOptions = {}): Promise<GrabAnswer> {
+  /** One grab; `signal` abandons it (the answer is then status 0, code `AbortError`). */
+  async grab(couponId: number, userId: string, options: GrabOptions = {}, signal?: AbortSignal): Promise<GrabAnswer> {
     const sentAt = Date.now();
+    const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
       const res = await fetch(`${this.baseUrl}/coupons/${couponId}/grab?${grabQuery(options).toString()}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ userId }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
       const body = parseObject(await res.text());
       const code = res.ok || typeof body?.code !== 'string' ? undefined : body.code;

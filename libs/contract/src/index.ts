@@ -4,3 +4,6 @@ export * from './strategy-names';
 export * from './grab-options';
 export * from './client-errors';
 export * from './api-client';
+export * from './lab';
+export * from './sse';
+export * from './lab-client';

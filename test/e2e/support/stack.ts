@@ -20,6 +20,8 @@ export const E2E_STACK_ENV = {
   REDIS_REPLICA_PORT: String(testPort(26486)),
   REDIS_SENTINEL_PORT_BASE: String(testPort(26490)),
   REDIS_CLUSTER_PORT_BASE: String(testPort(22101)),
+  LAB_PORT: String(testPort(28190)),
+  LAB_SPARE_PORT_BASE: String(testPort(26960)),
   CHAOS_ENABLED: 'true',
   ADMIN_TOKEN: 'e2e-admin-token',
 } as const;

@@ -1,0 +1,76 @@
+import type { LabErrorCode, RunningScenario } from '@app/contract';
+
+/** Errors of the lab server: each has a stable code (the filter maps it to a status) and may add fields to the body. */
+export abstract class LabError extends Error {
+  abstract readonly code: LabErrorCode;
+  /** Fields of the error body besides `code` and `message`. */
+  details(): Record<string, unknown> {
+    return {};
+  }
+}
+
+export class RequestInvalidError extends LabError {
+  override readonly name = 'RequestInvalidError';
+  readonly code = 'REQUEST.INVALID';
+}
+
+export class NotFoundError extends LabError {
+  override readonly name = 'NotFoundError';
+  readonly code = 'ROUTE.NOT_FOUND';
+}
+
+export class UnauthorizedError extends LabError {
+  override readonly name = 'UnauthorizedError';
+  readonly code = 'AUTH.UNAUTHORIZED';
+  constructor() {
+    super('this needs the admin token: Authorization: Bearer <ADMIN_TOKEN>');
+  }
+}
+
+export class ChaosDisabledError extends LabError {
+  override readonly name = 'ChaosDisabledError';
+  readonly code = 'CHAOS.DISABLED';
+  constructor(what: string) {
+    super(`${what} needs chaos options, and the replicas run with CHAOS_ENABLED=false`);
+  }
+}
+
+/** This deployment cannot do it (no control endpoint, no servers of the lab's own). */
+export class UnavailableError extends LabError {
+  override readonly name = 'UnavailableError';
+  readonly code = 'LAB.UNAVAILABLE';
+}
+
+export class NoLoadError extends LabError {
+  override readonly name = 'NoLoadError';
+  readonly code = 'LAB.NO_LOAD';
+  constructor() {
+    super('faults go into a running load: start a load first');
+  }
+}
+
+export class LabBusyError extends LabError {
+  override readonly name = 'LabBusyError';
+  readonly code = 'LAB.BUSY';
+  constructor(readonly running: RunningScenario) {
+    super(`one scenario at a time: the ${running.kind} "${running.name}" runs since ${running.startedAt}`);
+  }
+  override details() {
+    return { running: this.running };
+  }
+}
+
+/** The API behind nginx did not answer, or answered an error where the lab needed a result. */
+export class DependencyError extends LabError {
+  override readonly name = 'DependencyError';
+  readonly code = 'DEPENDENCY.UNAVAILABLE';
+}
+
+/** The client went away (or asked to stop): the run unwinds through its clean-ups. */
+export class RunCancelledError extends Error {
+  override readonly name = 'RunCancelledError';
+  readonly code = 'LAB.CANCELLED';
+  constructor() {
+    super('the run was cancelled: its client went away');
+  }
+}

@@ -1,0 +1,90 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** One API replica the walkthrough steps may aim a grab at directly. */
+export interface ReplicaAddress {
+  readonly id: string;
+  readonly url: string;
+}
+
+/** Everything the lab server reads from its environment, parsed and checked once at start. */
+export interface LabSettings {
+  readonly port: number;
+  /** The API through nginx: every load and every step goes this way. */
+  readonly apiUrl: string;
+  readonly replicas: readonly ReplicaAddress[];
+  /** The lock Redis: steps read lock keys to sequence themselves. */
+  readonly redisUrl: string;
+  readonly adminToken: string;
+  readonly chaosEnabled: boolean;
+  /** The local stack's control endpoint; absent under docker-compose. */
+  readonly controlUrl?: string;
+  /** Ports for servers a step starts itself; empty where the lab must not start servers. */
+  readonly sparePorts: readonly number[];
+  readonly scratchDir: string;
+  /** The built page (index.html, app.js, app.css). */
+  readonly pageDir: string;
+  readonly logLevel: 'error' | 'warn' | 'log';
+}
+export const LabSettings = Symbol('LabSettings');
+
+// dist/apps/lab/apps/lab/src/config → dist/apps/lab/page
+const BUILT_PAGE = resolve(__dirname, '..', '..', '..', '..', 'page');
+const SPARE_PORTS = 10;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
+  const raw = env[name] || fallback;
+  if (raw === undefined) return undefined;
+  if (!/^(https?|redis):\/\/[^\s/]+/.test(raw)) throw new Error(`${name} must be a URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** `api-1=http://127.0.0.1:23001,api-2=…` */
+export function parseReplicas(raw: string): ReplicaAddress[] {
+  const replicas = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const match = /^([A-Za-z0-9_.-]{1,64})=(https?:\/\/\S+)$/.exec(item);
+      if (!match) throw new Error(`REPLICA_URLS: "${item}" is not NAME=http://HOST:PORT`);
+      return { id: match[1], url: match[2].replace(/\/+$/, '') };
+    });
+  if (!replicas.length) throw new Error('REPLICA_URLS names no replica');
+  if (new Set(replicas.map((r) => r.id)).size !== replicas.length) throw new Error('REPLICA_URLS repeats a name');
+  return replicas;
+}
+
+export function loadLabSettings(env: NodeJS.ProcessEnv = process.env): LabSettings {
+  const adminToken = env.ADMIN_TOKEN ?? '';
+  if (adminToken.length < 8) throw new Error('ADMIN_TOKEN must be set (8 characters or more)');
+  const chaos = (env.CHAOS_ENABLED ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0', ''].includes(chaos)) throw new Error(`CHAOS_ENABLED must be true or false`);
+  const spareBase = int(env, 'LAB_SPARE_PORT_BASE', 0, 1, 65535 - SPARE_PORTS);
+  const logLevel = (env.LOG_LEVEL || 'log') as LabSettings['logLevel'];
+  if (!['error', 'warn', 'log'].includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
+  return {
+    port: int(env, 'PORT', 28090, 1, 65535),
+    apiUrl: url(env, 'API_URL', 'http://127.0.0.1:28080')!,
+    replicas: parseReplicas(
+      env.REPLICA_URLS || 'api-1=http://127.0.0.1:23001,api-2=http://127.0.0.1:23002,api-3=http://127.0.0.1:23003',
+    ),
+    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:26379')!,
+    adminToken,
+    chaosEnabled: chaos === 'true' || chaos === '1',
+    controlUrl: url(env, 'CONTROL_URL'),
+    sparePorts: spareBase ? Array.from({ length: SPARE_PORTS }, (_, i) => spareBase + i) : [],
+    scratchDir: resolve(env.LAB_SCRATCH_DIR || join(tmpdir(), 'oversell-lab')),
+    pageDir: resolve(env.LAB_PAGE_DIR || BUILT_PAGE),
+    logLevel,
+  };
+}

@@ -1,0 +1,152 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ApiClient, Coupon, GrabAnswer, GrabOptions, LoadEvent, LoadRequest } from '@app/contract';
+import { AnswerCounter } from './answer-tally';
+
+/** Grabs in flight at once: far beyond a browser's six connections, yet bounded for the lab's own sockets. */
+const MAX_IN_FLIGHT = 200;
+/** How often the page hears the stock and the new grant rows. */
+const POLL_MS = 150;
+
+/** Where a load's grabs go: nginx, or one replica directly (a fault aimed at it). */
+export interface LoadClients {
+  readonly nginx: ApiClient;
+  replica(id: string): ApiClient;
+  readonly replicaIds: readonly string[];
+}
+
+/**
+ * One load: a fresh coupon, `buyers` distinct users grabbing it through nginx, the stock and the
+ * grant rows polled while they run, and the audit at the end. Faults join it while it runs.
+ */
+export class LoadRun {
+  private readonly counter = new AnswerCounter();
+  private readonly seen = new Set<string>();
+  private readonly faults = new Set<Promise<unknown>>();
+  private readonly runId = Date.now().toString(36);
+  private coupon?: Coupon;
+  private sentCount = 0;
+
+  constructor(
+    private readonly clients: LoadClients,
+    readonly request: LoadRequest,
+    private readonly signal: AbortSignal,
+    private readonly emit: (event: LoadEvent) => void,
+  ) {}
+
+  get couponId(): number | undefined {
+    return this.coupon?.id;
+  }
+
+  get sent(): number {
+    return this.sentCount;
+  }
+
+  get cancelled(): boolean {
+    return this.signal.aborted;
+  }
+
+  async run(): Promise<void> {
+    const { strategy, stock } = this.request;
+    this.signal.throwIfAborted();
+    this.coupon = await this.clients.nginx.createCoupon({ name: `lab ${strategy} ${this.runId}`, stock });
+    const couponId = this.coupon.id;
+    this.emit({ type: 'started', couponId, request: this.request, replicas: this.clients.replicaIds });
+    const started = Date.now();
+    let sending = true;
+    const polling = this.pollWhile(() => sending);
+    try {
+      await this.sendBuyers(couponId);
+      // A fault still at work (a stalled holder, a restarting database) belongs to this run.
+      while (this.faults.size && !this.signal.aborted) await Promise.allSettled([...this.faults]);
+    } finally {
+      sending = false;
+      await polling;
+    }
+    this.signal.throwIfAborted();
+    await this.progress(couponId);
+    const audit = await this.clients.nginx.audit(couponId);
+    this.emit({
+      type: 'done',
+      couponId,
+      audit,
+      sent: this.sentCount,
+      answered: this.counter.answered,
+      answers: this.counter.snapshot(),
+      elapsedMs: Date.now() - started,
+    });
+  }
+
+  /** One more grab into this load (a fault's), counted with the buyers' answers. */
+  faultGrab(tag: string, options: GrabOptions, via: string): Promise<GrabAnswer> {
+    const couponId = this.couponId;
+    if (couponId === undefined) throw new Error('the load has no coupon yet');
+    const answer = this.clients
+      .replica(via)
+      .grab(couponId, `lab-${this.runId}-${tag}`, { strategy: this.request.strategy, ...options }, this.signal)
+      .then((a) => {
+        if (!this.signal.aborted) this.counter.add(a);
+        return a;
+      });
+    this.track(answer);
+    return answer;
+  }
+
+  /** Keeps the run open until `work` (a fault) has ended. */
+  track(work: Promise<unknown>): void {
+    const settled: Promise<unknown> = work.then(
+      () => this.faults.delete(settled),
+      () => this.faults.delete(settled),
+    );
+    this.faults.add(settled);
+  }
+
+  /** A fault as a tick on the lanes. */
+  mark(fault: Extract<LoadEvent, { type: 'fault' }>['fault'], lane: string, detail: string): void {
+    this.emit({ type: 'fault', fault, lane, detail, at: Date.now() });
+  }
+
+  private async sendBuyers(couponId: number): Promise<void> {
+    const { buyers, strategy, workMs } = this.request;
+    let next = 0;
+    const worker = async () => {
+      while (next < buyers && !this.signal.aborted) {
+        next += 1;
+        this.sentCount += 1;
+        const answer = await this.clients.nginx.grab(
+          couponId,
+          `lab-${this.runId}-${next}`,
+          { strategy, workMs },
+          this.signal,
+        );
+        if (!this.signal.aborted) this.counter.add(answer);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(buyers, MAX_IN_FLIGHT) }, worker));
+  }
+
+  private async pollWhile(running: () => boolean): Promise<void> {
+    const couponId = this.couponId!;
+    while (running() && !this.signal.aborted) {
+      // PostgreSQL may be down on purpose (a fault): that tick is skipped, the next one catches up.
+      await this.progress(couponId).catch(() => undefined);
+      await sleep(POLL_MS, undefined, { signal: this.signal }).catch(() => undefined);
+    }
+  }
+
+  private async progress(couponId: number): Promise<void> {
+    const [coupon, grants] = await Promise.all([
+      this.clients.nginx.coupon(couponId),
+      this.clients.nginx.grants(couponId),
+    ]);
+    const fresh = grants.filter((g) => !this.seen.has(g.userId));
+    for (const grant of fresh) this.seen.add(grant.userId);
+    this.emit({
+      type: 'progress',
+      sent: this.sentCount,
+      answered: this.counter.answered,
+      stock: coupon.stock,
+      answers: this.counter.snapshot(),
+      grants: fresh,
+    });
+  }
+}

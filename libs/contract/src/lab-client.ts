@@ -1,0 +1,89 @@
+import { ApiError, ApiUnreachableError } from './client-errors';
+import type { FaultName, FaultRequest, LabConfig, LabState, LoadEvent, LoadRequest, StepEvent } from './lab';
+import { SseParser } from './sse';
+
+/** The typed client of the lab server's API, for its page (in a browser) and for tests (in Node). */
+export class LabClient {
+  /** `baseUrl` ends before `/api`: `http://127.0.0.1:28080/lab` through nginx. */
+  constructor(readonly baseUrl: string) {}
+
+  config(): Promise<LabConfig> {
+    return this.json('GET', '/api/config');
+  }
+
+  state(): Promise<LabState> {
+    return this.json('GET', '/api/state');
+  }
+
+  /** A fault into the running load; the answer says what was done (its effect arrives in the load's stream). */
+  fault(name: FaultName, adminToken: string, body: FaultRequest = {}): Promise<{ fault: FaultName; detail: string }> {
+    return this.json('POST', `/api/faults/${encodeURIComponent(name)}`, body, adminToken);
+  }
+
+  /** Runs a load and hands over its events until the stream ends; aborting `signal` cancels the run. */
+  runLoad(request: LoadRequest, onEvent: (event: LoadEvent) => void, signal?: AbortSignal): Promise<void> {
+    return this.stream('/api/runs', request, undefined, onEvent, signal);
+  }
+
+  /** Runs one walkthrough step; a step that injects a fault needs the admin token. */
+  runStep<Result>(
+    name: string,
+    onEvent: (event: StepEvent<Result>) => void,
+    options: { adminToken?: string; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    return this.stream(`/api/steps/${encodeURIComponent(name)}`, {}, options.adminToken, onEvent, options.signal);
+  }
+
+  private async send(method: string, path: string, body?: unknown, token?: string, signal?: AbortSignal) {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      return await fetch(this.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      throw new ApiUnreachableError(`${method} ${path}`, { cause: error });
+    }
+  }
+
+  private async fail(request: string, res: Response): Promise<never> {
+    const text = await res.text();
+    let code: unknown;
+    try {
+      code = (JSON.parse(text) as { code?: unknown }).code;
+    } catch {
+      code = undefined;
+    }
+    throw new ApiError(request, res.status, typeof code === 'string' ? code : undefined, text);
+  }
+
+  private async json<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+    const res = await this.send(method, path, body, token);
+    if (!res.ok) return this.fail(`${method} ${path}`, res);
+    return (await res.json()) as T;
+  }
+
+  private async stream<E>(
+    path: string,
+    body: unknown,
+    token: string | undefined,
+    onEvent: (event: E) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const res = await this.send('POST', path, body, token, signal);
+    if (!res.ok || !res.body) return this.fail(`POST ${path}`, res);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    const parser = new SseParser();
+    for (;;) {
+      const { done, value } = await reader.read();
+      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      for (const message of parser.push(text)) onEvent(JSON.parse(message.data) as E);
+      if (done) return;
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { ApiClient } from '@app/contract';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../tools/lab/chromium';
+import { labUrl } from './support/lab';
+import { testStack, type StackInfo } from './support/stack';
+
+jest.setTimeout(120_000);
+
+/** Runs a load from the form and waits for the page to say how it ended. */
+async function runLoad(
+  page: Page,
+  strategy: string,
+  stock: number,
+  buyers: number,
+  workMs: number,
+  submit: 'click' | 'enter',
+) {
+  await page.selectOption('[data-testid=strategy]', strategy);
+  await page.fill('[data-testid=stock]', String(stock));
+  await page.fill('[data-testid=buyers]', String(buyers));
+  await page.fill('[data-testid=work-ms]', String(workMs));
+  if (submit === 'click') await page.click('[data-testid=run]');
+  else await page.press('[data-testid=work-ms]', 'Enter'); // the keyboard alone runs it
+  await page.waitForSelector('[data-testid=run-state][data-state=running]', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForSelector('[data-testid=run-state]:is([data-state=done], [data-state=error])', { timeout: 60_000 });
+  expect(await page.getAttribute('[data-testid=run-state]', 'data-state')).toBe('done');
+  const verdict = page.locator('[data-testid=verdict]');
+  const figure = async (name: string) => Number(await verdict.getAttribute(`data-${name}`));
+  return {
+    couponId: await figure('coupon-id'),
+    oversold: await figure('oversold'),
+    lostUpdates: await figure('lost-updates'),
+    maxHolders: await figure('max-holders'),
+    granted: await figure('granted'),
+    stockLeft: Number(await page.textContent('[data-testid=stock-left]')),
+  };
+}
+
+async function attributes(page: Page, selector: string, name: string): Promise<Array<string | null>> {
+  return Promise.all((await page.locator(selector).all()).map((node) => node.getAttribute(name)));
+}
+
+describe('the lab page in a real browser (headless Chromium)', () => {
+  let info: StackInfo;
+  let api: ApiClient;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+  const posts: string[] = [];
+
+  beforeAll(async () => {
+    info = testStack();
+    api = new ApiClient({ baseUrl: info.nginxUrl });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(labUrl(info), { waitUntil: 'load' });
+    await page.waitForSelector('[data-testid=strategy] option[value=none]', { state: 'attached' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(() => {
+    // Any console error fails the spec, whatever the step that caused it.
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('lists every strategy of GET /strategies, labels every control, and weighs under 300 KB', async () => {
+    const names = (await api.strategies()).map((s) => s.name);
+    expect(await attributes(page, '[data-testid=strategy] option', 'value')).toEqual(names);
+    // In the page (its own DOM types): controls that neither a label, an aria-label nor their text names.
+    const unlabelled = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('input, select, button')]
+        .filter((n) => !(n.labels?.length || n.getAttribute('aria-label') || n.textContent.trim()))
+        .map((n) => n.outerHTML)`,
+    );
+    expect(unlabelled).toEqual([]);
+    expect(await page.locator('[data-testid=lanes] [data-testid=lane]').count()).toBe(info.replicas.length);
+    // The whole page as the browser decoded it: the document and every file it loaded.
+    const bytes = await page.evaluate<number>(
+      `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+        .filter((e) => !e.name.includes('/api/') && !e.name.endsWith('/strategies'))
+        .reduce((sum, e) => sum + e.decodedBodySize, 0)`,
+    );
+    expect(bytes).toBeGreaterThan(10 * 1024);
+    expect(bytes).toBeLessThan(300 * 1024);
+  });
+
+  it('without the admin token, a fault step is refused on the page and nothing is sent', async () => {
+    await page.fill('[data-testid=admin-token]', '');
+    await page.click('[data-step=set-nx-px]');
+    await page.click('[data-fault=kill-replica]');
+    expect(await page.textContent('#step-message')).toContain('admin token');
+    expect(await page.textContent('#fault-message')).toContain('admin token');
+    expect(posts.filter((p) => p.startsWith('/lab/api/steps') || p.startsWith('/lab/api/faults'))).toEqual([]);
+  });
+
+  it('runs none (stock 20, 60 buyers, 20 ms): the page shows the audit, and it oversold', async () => {
+    const shown = await runLoad(page, 'none', 20, 60, 20, 'click');
+    const audit = await api.audit(shown.couponId);
+    expect(shown).toEqual({
+      couponId: shown.couponId,
+      oversold: audit.oversold,
+      lostUpdates: audit.lostUpdates,
+      maxHolders: audit.maxConcurrentHolders,
+      granted: audit.grants,
+      stockLeft: audit.stock,
+    });
+    expect(shown.oversold).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=lanes] [data-testid=section]').count()).toBe(audit.grants);
+    expect(await page.locator('[data-testid=section][data-overlap=true]').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#overlaps')).toMatch(/Overlaps: \d+ stretch/);
+  });
+
+  it('runs watchdog with the keyboard: exact, one holder at a time', async () => {
+    const shown = await runLoad(page, 'watchdog', 20, 60, 20, 'enter');
+    const audit = await api.audit(shown.couponId);
+    expect(shown).toMatchObject({ oversold: 0, lostUpdates: 0, maxHolders: 1, granted: 20 });
+    expect(audit).toMatchObject({ oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, grants: 20, stock: 0 });
+    const sections = page.locator('[data-testid=lanes] [data-testid=section]');
+    expect(await sections.count()).toBe(20);
+    expect(await page.locator('[data-testid=section][data-overlap=true]').count()).toBe(0);
+    const lanes = await attributes(page, '[data-testid=lanes] [data-testid=lane]', 'data-replica');
+    expect(lanes).toEqual(info.replicas.map((r) => r.id));
+  });
+
+  it('runs the set-nx-px step with the admin token: as expected, with its narration and timeline', async () => {
+    await page.fill('[data-testid=admin-token]', info.adminToken);
+    await page.click('[data-step=set-nx-px]');
+    const verdict = page.locator('[data-testid=step-verdict][data-step=set-nx-px]');
+    await verdict.waitFor({ timeout: 90_000 });
+    expect(await verdict.getAttribute('data-as-expected')).toBe('true');
+    expect(await page.locator('#step-set-nx-px-out .story li').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('#step-set-nx-px-out svg [data-testid=section][data-overlap=true]').count(),
+    ).toBeGreaterThan(0);
+    expect(await page.evaluate<string>(`sessionStorage.getItem('oversell-lab.admin-token')`)).toBe(info.adminToken);
+  });
+
+  it('reads on a phone: nothing wider than the screen', async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+    }
+  });
+});

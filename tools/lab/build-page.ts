@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+// The lab page's static files: type-checked (esbuild does not), bundled, copied beside the lab server's build.
+const ROOT = resolve(__dirname, '..', '..');
+const PAGE = join(ROOT, 'apps', 'lab', 'page');
+const OUT = join(ROOT, 'dist', 'apps', 'lab', 'page');
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(PAGE, 'tsconfig.json')], {
+    stdio: 'inherit',
+  });
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    entryPoints: [join(PAGE, 'main.ts')],
+    outfile: join(OUT, 'app.js'),
+    bundle: true,
+    minify: true,
+    sourcemap: false,
+    format: 'iife',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    tsconfig: join(PAGE, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  for (const file of ['index.html', 'style.css'])
+    copyFileSync(join(PAGE, file), join(OUT, file === 'style.css' ? 'app.css' : file));
+  const sizes = ['index.html', 'app.js', 'app.css'].map(
+    (f) => `${f} ${(statSync(join(OUT, f)).size / 1024).toFixed(1)} KiB`,
+  );
+  console.log(`lab page built in ${OUT}: ${sizes.join(', ')}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
