@@ -13,6 +13,7 @@ import { startNginxServer } from './servers/nginx-server';
 import type { SupervisedReplica } from './servers/replica';
 import { ReplicaSet } from './replica-set';
 import type { StackControl } from './stack-control';
+import { stackState } from './stack-state';
 import { pidFile, removeStackFile, writeStackFile, type StackInfo } from './stack-file';
 import { Stopped } from './stopped.error';
 
@@ -115,21 +116,7 @@ export class Supervisor implements StackControl {
 
   /** stack.json plus what the control endpoint knows: restarts and which servers run. */
   state() {
-    const info = this.info();
-    const replicas = this.replicas?.replicas ?? [];
-    const running = (pid: number | undefined) => pid !== undefined;
-    const { postgres, redis, redlock, nginx } = info.pids;
-    return {
-      ...info,
-      replicas: replicas.map((r) => ({ id: r.id, url: r.url, pid: r.pid ?? 0, restarts: r.restarts })),
-      running: {
-        postgres: running(postgres),
-        redis: Object.values(redis).every(running),
-        redlock: redlock.map(running),
-        nginx: running(nginx),
-        lab: running(this.lab?.pid),
-      },
-    };
+    return stackState(this.info(), this.replicas?.replicas ?? []);
   }
 
   replica(id: string): SupervisedReplica | undefined {
