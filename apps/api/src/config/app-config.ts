@@ -35,6 +35,13 @@ function bool(env: NodeJS.ProcessEnv, name: string): boolean {
   return raw === 'true' || raw === '1';
 }
 
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:25432/oversell';
+
+/** What the migration entry point needs: the database alone (it runs without the replicas' settings). */
+export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env): { readonly databaseUrl: string } {
+  return { databaseUrl: env.DATABASE_URL ?? DEFAULT_DATABASE_URL };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const adminToken = env.ADMIN_TOKEN ?? '';
   if (adminToken.length < 8) throw new Error('ADMIN_TOKEN must be set (8 characters or more)');
@@ -46,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: int(env, 'PORT', 3000, 1, 65535),
     replicaId,
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:25432/oversell',
+    databaseUrl: loadMigrationConfig(env).databaseUrl,
     // Few connections: the hot stock row serialises writers anyway, and fewer of them queued on its
     // lock waste less (`DATABASE_POOL_SIZE=20 npm run bench` shows every database strategy slower).
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
