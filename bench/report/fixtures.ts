@@ -1,5 +1,6 @@
 import type { LockBenchResult } from '../locks/aggregate';
 import { boundOf } from '../metrics/bound';
+import { verdictOf } from '../metrics/verdict';
 import { scenarioFor } from '../scenarios';
 import type {
   BenchReport,
@@ -48,13 +49,7 @@ export function sampleStatuses(overrides: Partial<StatusCounts> = {}): StatusCou
 
 /** A verdict as verdict() writes it, for data whose flags are chosen by hand. */
 export function sampleVerdict(flags: VerdictFlag[], expected: VerdictFlag[] = flags): Verdict {
-  return {
-    correct: flags.length === 0,
-    flags,
-    label: flags.length === 0 ? 'correct' : flags.join(' + '),
-    expected,
-    asExpected: flags.length === expected.length && flags.every((f) => expected.includes(f)),
-  };
+  return verdictOf(flags, expected);
 }
 
 /** The grabs on a coupon once it sold out, held to the sample http ceiling. */

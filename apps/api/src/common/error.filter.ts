@@ -1,4 +1,5 @@
-import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException } from '@nestjs/common';
+import { JsonErrorFilter, type JsonErrorAnswer } from '@app/apps-common';
 import type { ErrorBody } from '@app/contract';
 import { CodedError } from '@app/errors';
 import { LockTimeoutError } from '@app/lock';
@@ -14,17 +15,7 @@ function isConnectionFailure(error: unknown): boolean {
   return e?.name === 'MaxRetriesPerRequestError' || CONNECTION_FAILURE.test(`${e?.code ?? ''} ${e?.message ?? ''}`);
 }
 
-interface HttpResponse {
-  headersSent: boolean;
-  setHeader(name: string, value: string): void;
-  status(code: number): { json(body: unknown): void };
-}
-
-interface Answer {
-  status: number;
-  body: { code: string; message: string; grant?: ErrorBody['grant'] };
-  retryAfterMs?: number;
-}
+type Answer = JsonErrorAnswer & { body: { code: string; message: string; grant?: ErrorBody['grant'] } };
 
 const UNAVAILABLE: Answer = {
   status: 503,
@@ -33,30 +24,11 @@ const UNAVAILABLE: Answer = {
 };
 const INTERNAL: Answer = { status: 500, body: { code: 'INTERNAL', message: 'unexpected error' } };
 
-/** The stack of an error and of every cause under it: what a 500 needs to be understood from the log. */
-export function withCauses(error: unknown): string {
-  const lines: string[] = [];
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e !== undefined; depth++) {
-    const text = e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : JSON.stringify(e);
-    lines.push((depth ? 'caused by: ' : '') + text);
-    e = e instanceof Error ? e.cause : undefined;
-  }
-  return lines.join('\n');
-}
-
 /** Maps every error to `{ code, message }` with the contract's status; an unknown one is a logged 500. */
 @Catch()
-export class ErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
-  catch(error: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<HttpResponse>();
-    if (res.headersSent) return;
-    const { status, body, retryAfterMs } = this.describe(error);
-    if (status >= 500 && status !== 503) this.logger.error(withCauses(error));
-    if (retryAfterMs !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-    res.status(status).json(body);
+export class ErrorFilter extends JsonErrorFilter {
+  protected answer(error: unknown): Answer {
+    return this.describe(error);
   }
 
   private describe(error: unknown): Answer {
