@@ -37,6 +37,7 @@ describe('every correct strategy through nginx: stock 100, 400 concurrent users,
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 1,
+      statements: 100,
     });
   });
 });

@@ -66,6 +66,7 @@ describe("the rest of the contract's surface, through nginx and on one replica",
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 1,
+      statements: 1,
     });
   });
 
