@@ -18,7 +18,7 @@ export type Taken = Granted & { readonly fenceToken?: number };
  * Runs one grab through its strategy, spending `workMs` where that design spends it: inside the
  * lock between read and write (the locks), inside FOR UPDATE (db-for-update), between the read
  * and the conditional write (db-optimistic, whose retries redo it), or before the deducting
- * statement (db-atomic, redis-lua: no section to put it in). Null: no stock where it looked.
+ * statement (db-atomic, redis-lua: no section to put it in; db-batched: before joining the queue). Null: no stock where it looked.
  */
 @Injectable()
 export class StrategyRunner {
@@ -67,6 +67,12 @@ export class StrategyRunner {
           afterReserve: () =>
             options.crash === 'after-reserve' ? crashAt('after-reserve', this.config.replicaId) : undefined,
         });
+      case 'batched':
+        // Work per grab before it joins the queue; the queue then waits for the batch ahead.
+        await work();
+        return this.deductions.batched(req, () =>
+          options.crash === 'after-reserve' ? crashAt('after-reserve', this.config.replicaId) : undefined,
+        );
       case 'for-update':
         return this.deductions.forUpdate(req, { work });
       case 'optimistic':
