@@ -17,6 +17,7 @@ const CONTRACT_STRATEGIES = [
   'db-for-update',
   'db-optimistic',
   'redis-lua',
+  'db-batched',
 ];
 
 /** The value of one Prometheus sample, e.g. `oversell_lock_acquisitions_total{strategy="watchdog"}`. */
