@@ -1,3 +1,4 @@
+import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
@@ -163,7 +164,7 @@ function probeCheck(report: BenchReport): TargetCheck[] {
 }
 
 export function checkTargets(report: BenchReport): TargetCheck[] {
-  return [...speedChecks(report), ...probeCheck(report), ...workChecks(report)];
+  return [...speedChecks(report), ...batchedChecks(report), ...probeCheck(report), ...workChecks(report)];
 }
 
 /** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */
