@@ -53,6 +53,14 @@ describe('batchedChecks', () => {
     expect(checks[4].measured).toBe('not exact at workMs 5 (OVERSOLD)');
   });
 
+  it('says why the hot row target is out of reach when the http ceiling itself is below it', () => {
+    const report = sampleReport([sampleLoad(0, [{ strategy: 'db-batched', grabsPerSec: 1000 }])]);
+    const slowHttp = { ...report, ceilings: { ...report.ceilings, httpPerSec: 2400, pgHotRowPerSec: 2000 } };
+    const check = batchedChecks(slowHttp)[1];
+    expect(check).toMatchObject({ met: false, measured: '0.50× (1000 vs 2000/s)' });
+    expect(check.why).toContain('the http ceiling itself is 1.20× the pg hot row ceiling');
+  });
+
   it('says "not run" for the comparisons whose counterpart is missing', () => {
     const checks = run([{ strategy: 'db-batched', grabsPerSec: 3000 }]);
     expect(checks[0]).toMatchObject({ measured: 'not run', met: undefined });

@@ -46,16 +46,14 @@ export function batchedChecks(report: BenchReport): TargetCheck[] {
       ),
     );
   } else checks.push(notRun(t.atomic));
-  if (batched && pgHotRowPerSec > 0)
-    checks.push(
-      floorCheck(
-        t.hotRow,
-        batched.grabsPerSec / pgHotRowPerSec,
-        r.overHotRow,
-        `${rate(batched)} vs ${pgHotRowPerSec.toFixed(0)}/s`,
-      ),
-    );
-  else checks.push(notRun(t.hotRow));
+  if (batched && pgHotRowPerSec > 0) {
+    const figures = `${rate(batched)} vs ${pgHotRowPerSec.toFixed(0)}/s`;
+    const check = floorCheck(t.hotRow, batched.grabsPerSec / pgHotRowPerSec, r.overHotRow, figures);
+    // Through nginx no grab outruns the HTTP path alone: past that, the target is out of reach here.
+    const reach = httpPerSec / pgHotRowPerSec;
+    const why = `the http ceiling itself is ${reach.toFixed(2)}× the pg hot row ceiling: no grab through nginx gets to ${r.overHotRow}×`;
+    checks.push(check.met || reach >= r.overHotRow ? check : { ...check, why });
+  } else checks.push(notRun(t.hotRow));
   if (batched && httpPerSec > 0)
     checks.push(
       floorCheck(t.http, batched.grabsPerSec / httpPerSec, r.ofHttp, `${rate(batched)} vs ${httpPerSec.toFixed(0)}/s`),
