@@ -14,10 +14,14 @@ export interface StockPeek {
   readonly segments: number;
   /** Rows with stock, by index. */
   readonly open: number[];
+  /** Their stock, in the same order as `open`. */
+  readonly stocks: number[];
 }
 
 const PEEK_SQL = `
-  SELECT c.segments, ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open
+  SELECT c.segments,
+         ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open,
+         ARRAY(SELECT stock FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS stocks
     FROM coupons c WHERE c.id = $1`;
 
 /** Grabs one batch statement takes at most. */
