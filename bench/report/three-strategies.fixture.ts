@@ -20,6 +20,7 @@ function noLock(
       oversold,
       lostUpdates,
       maxConcurrentHolders: holders,
+      statements: granted,
     },
     statuses: sampleStatuses({ granted, soldOut: 1000 - granted }),
     reconciliation: { grantedSeen: granted, grantsInDb: granted, matches: true, unanswered: 0 },

@@ -17,6 +17,7 @@ const CONTRACT_STRATEGIES = [
   'db-for-update',
   'db-optimistic',
   'redis-lua',
+  'db-batched',
 ];
 
 /** The value of one Prometheus sample, e.g. `oversell_lock_acquisitions_total{strategy="watchdog"}`. */
@@ -66,6 +67,7 @@ describe("the rest of the contract's surface, through nginx and on one replica",
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 1,
+      statements: 1,
     });
   });
 
