@@ -39,6 +39,7 @@ import { StrategiesController } from './strategies/strategies.controller';
       inject: [AppConfig, LockEventLog],
       useFactory: (config: AppConfig, events: LockEventLog) => ({
         redisUrl: config.redisUrl,
+        redisTarget: config.redis,
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
         handoffLimit: config.handoffLimit,

@@ -1,4 +1,5 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
+import type { RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -7,6 +8,8 @@ export interface AppConfig {
   readonly databaseUrl: string;
   readonly databasePoolSize: number;
   readonly redisUrl: string;
+  /** The Redis of the locks and the stock: REDIS_URL's server, or Sentinels, or a Redis Cluster. */
+  readonly redis: RedisTarget;
   readonly redlockUrls: string[];
   readonly adminToken: string;
   readonly chaosEnabled: boolean;
@@ -28,6 +31,23 @@ export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env): { rea
   return { databaseUrl: env.DATABASE_URL ?? DEFAULT_DATABASE_URL };
 }
 
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+
+/** A cluster's nodes (REDIS_CLUSTER_URLS) win over Sentinels (REDIS_SENTINEL_URLS), which win over REDIS_URL. */
+function redisTarget(env: NodeJS.ProcessEnv, url: string): RedisTarget {
+  const nodeUrls = list(env.REDIS_CLUSTER_URLS);
+  if (nodeUrls.length) return { kind: 'cluster', nodeUrls };
+  const sentinelUrls = list(env.REDIS_SENTINEL_URLS);
+  if (!sentinelUrls.length) return { kind: 'single', url };
+  const name = env.REDIS_SENTINEL_NAME ?? '';
+  if (!name) throw new Error('REDIS_SENTINEL_NAME must be set with REDIS_SENTINEL_URLS');
+  return { kind: 'sentinel', sentinelUrls, name };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const adminToken = envAdminToken(env);
   const replicaId = env.REPLICA_ID ?? 'api-1';
@@ -35,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug', 'verbose'].includes(logLevel))
     throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
+  const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:26379';
   return {
     port: envInt(env, 'PORT', 3000, 1, 65535),
     replicaId,
@@ -42,11 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Few connections: the hot stock row serialises writers anyway, and fewer of them queued on its
     // lock waste less (`DATABASE_POOL_SIZE=20 npm run bench` shows every database strategy slower).
     databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:26379',
-    redlockUrls: (env.REDLOCK_URLS ?? '')
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean),
+    redisUrl,
+    redis: redisTarget(env, redisUrl),
+    redlockUrls: list(env.REDLOCK_URLS),
     adminToken,
     chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
     leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
