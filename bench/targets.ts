@@ -1,6 +1,7 @@
 import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
+import { sellOutCheck } from './sell-out/sell-out-target';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
 
 /** One performance target checked against a run; `met` undefined when the run could not measure it. */
@@ -164,7 +165,13 @@ function probeCheck(report: BenchReport): TargetCheck[] {
 }
 
 export function checkTargets(report: BenchReport): TargetCheck[] {
-  return [...speedChecks(report), ...batchedChecks(report), ...probeCheck(report), ...workChecks(report)];
+  return [
+    ...speedChecks(report),
+    ...batchedChecks(report),
+    ...probeCheck(report),
+    ...workChecks(report),
+    ...sellOutCheck(report.sellOut),
+  ];
 }
 
 /** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */
