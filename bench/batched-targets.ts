@@ -1,4 +1,4 @@
-import type { TargetCheck } from './targets';
+import type { TargetCheck } from './target-check';
 import type { BenchReport, StrategyResult } from './types';
 
 /** db-batched at workMs 0, against db-atomic and the ceilings of the same run (issue 13). */

@@ -2,16 +2,10 @@ import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
 import { sellOutCheck } from './sell-out/sell-out-target';
+import type { TargetCheck } from './target-check';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
 
-/** One performance target checked against a run; `met` undefined when the run could not measure it. */
-export interface TargetCheck {
-  readonly target: string;
-  readonly measured: string;
-  readonly met: boolean | undefined;
-  /** Why it falls short, from the run's own figures (only where the run can tell). */
-  readonly why?: string;
-}
+export type { TargetCheck } from './target-check';
 
 /** How a check reads in a report: verdict, target, measured figures, and the reason when short. */
 export function checkLine(t: TargetCheck, notMet = 'NOT met'): string {

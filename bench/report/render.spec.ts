@@ -1,5 +1,6 @@
 import type { BenchReport } from '../types';
-import { sampleLoad, sampleReport, sampleStatuses, sampleVerdict, threeStrategies } from './fixtures';
+import { sampleLoad, sampleReport, sampleStatuses, sampleVerdict } from './fixtures';
+import { threeStrategies } from './three-strategies.fixture';
 import { fileStamp } from './format';
 import { renderHtml } from './render-html';
 import { renderMarkdown } from './render-markdown';

@@ -1,4 +1,4 @@
-import type { TargetCheck } from '../targets';
+import type { TargetCheck } from '../target-check';
 import type { SellOutResult, SellOutRun } from './sell-out.types';
 
 export const SELL_OUT_RATIO = 3;

@@ -8,8 +8,6 @@ export interface GrabStrategy {
   readonly deduction: DeductionMode;
   /** One lock per stock row instead of one per coupon. */
   readonly segmented?: boolean;
-  /** Write only with a fencing token newer than the row's. */
-  readonly fenced?: boolean;
   /** Takes the unit before the database write (a Redis reservation, a batch queue): crash=after-reserve applies. */
   readonly reserves?: boolean;
   readonly fixes: string;
@@ -79,7 +77,6 @@ export const STRATEGY_CATALOGUE: readonly GrabStrategy[] = [
     name: 'fenced',
     lock: 'fenced',
     deduction: 'read-modify-write',
-    fenced: true,
     fixes: "a monotonic token checked by the database: a stale holder's write is refused",
     breaks: 'a refused holder must retry; the store itself must check the token',
   },

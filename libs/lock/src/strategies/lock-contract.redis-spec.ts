@@ -13,6 +13,7 @@ import {
 import { lockKeys } from '../lock-keys';
 import { LockTimeoutError } from '../lock.errors';
 import type { ReleaseStatus } from '../verbs/attempt';
+import { countListeners } from '../verbs/count-listeners';
 
 // One contract, every Redis strategy, real Redis. Three replicas (own connections, own local
 // lines) stand for three processes, so exclusion is Redis's doing, not the local line's.
@@ -46,8 +47,7 @@ async function untilSomeoneWaits(resource: string): Promise<void> {
   await within(
     (async () => {
       for (;;) {
-        const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
-        if (subscribers > 0) return;
+        if ((await countListeners(probe, channel)) > 0) return;
         await sleep(2);
       }
     })(),
