@@ -4,6 +4,7 @@ import { withBounds } from './metrics/bound';
 import { ceilingsLine } from './report/columns';
 import { machineInfo, methodText } from './machine';
 import { ProgressLine } from './progress';
+import { measureSellOut } from './sell-out/sell-out-round';
 import { runStrategy } from './strategy-round';
 import type { BenchTarget } from './target';
 import type { BenchReport, BenchSettings, LoadResult, WorkProbe } from './types';
@@ -71,6 +72,11 @@ export async function runBench(
       `work probe (workMs ${settings.probeWorkMs}): ${failed.length ? `too fast or not granted: ${failed.join(', ')}` : 'every strategy spent it'}`,
     );
   }
+  // The sell-out race needs both contenders; three runs each in a full run, one in a quick one.
+  const sellOut =
+    strategies.includes('segmented') && strategies.includes('owner-checked')
+      ? await measureSellOut(api, target.databaseUrl, runId, settings.quick ? 1 : 3, (l) => progress.done(l))
+      : undefined;
   return {
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -81,5 +87,6 @@ export async function runBench(
     ceilings,
     loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
     workProbes,
+    ...(sellOut && { sellOut }),
   };
 }

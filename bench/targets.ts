@@ -1,6 +1,7 @@
 import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
+import { sellOutCheck } from './sell-out/sell-out-target';
 import type { TargetCheck } from './target-check';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
 
@@ -158,7 +159,13 @@ function probeCheck(report: BenchReport): TargetCheck[] {
 }
 
 export function checkTargets(report: BenchReport): TargetCheck[] {
-  return [...speedChecks(report), ...batchedChecks(report), ...probeCheck(report), ...workChecks(report)];
+  return [
+    ...speedChecks(report),
+    ...batchedChecks(report),
+    ...probeCheck(report),
+    ...workChecks(report),
+    ...sellOutCheck(report.sellOut),
+  ];
 }
 
 /** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */

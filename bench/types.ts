@@ -1,5 +1,6 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
+import type { SellOutResult } from './sell-out/sell-out.types';
 
 /** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
@@ -192,4 +193,6 @@ export interface BenchReport {
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
   readonly workProbes: WorkProbe[];
+  /** segmented against owner-checked, timed to the last 200 (when both ran). */
+  readonly sellOut?: SellOutResult;
 }

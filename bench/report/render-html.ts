@@ -1,3 +1,4 @@
+import { sellOutSection } from '../sell-out/sell-out-chart';
 import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
@@ -105,6 +106,7 @@ figure { margin: 1.5rem 0; }
 ${targets}
 </ul>
 ${report.loads.map(loadSection).join('\n')}
+${sellOutSection(report.sellOut)}
 <p class="method">${escapeXml(LEGEND)}</p>
 </body>
 </html>

@@ -93,6 +93,19 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
+  it('races segmented against owner-checked to sell out, both exact, the stock rows sampled meanwhile', () => {
+    expect(report.sellOut?.runs.map((r) => r.strategy)).toEqual(['owner-checked', 'segmented']);
+    for (const r of report.sellOut!.runs) {
+      expect({ strategy: r.strategy, granted: r.granted, left: r.stockLeft }).toEqual({
+        strategy: r.strategy,
+        granted: report.sellOut!.stock,
+        left: 0,
+      });
+      expect(r.sellOutMs).toBeGreaterThan(0);
+      expect(r.samples.length).toBeGreaterThan(1);
+    }
+  });
+
   it('writes the JSON, Markdown and self-contained HTML reports, a table per load', () => {
     for (const file of [files.json, files.markdown, files.html]) expect(existsSync(file)).toBe(true);
     const json = JSON.parse(readFileSync(files.json, 'utf8')) as BenchReport;
@@ -100,7 +113,9 @@ describe('npm run bench -- --quick', () => {
     const md = readFileSync(files.markdown, 'utf8');
     for (const strategy of listed) expect(md.match(new RegExp(`^\\| ${strategy} \\| `, 'gm'))).toHaveLength(2);
     const html = readFileSync(files.html, 'utf8');
-    expect(html.match(/<svg /g)).toHaveLength(3 * report.loads.length);
+    // Three charts per load, and the segments' stock over the sell-out race.
+    expect(html.match(/<svg /g)).toHaveLength(3 * report.loads.length + 1);
+    expect(html).toContain('<h2>Sell-out time</h2>');
     expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=/i);
   });
 });

@@ -8,6 +8,7 @@ import {
   SoldOutError,
   SoldOutMemo,
   type MemoTicket,
+  type StockPeek,
 } from '@app/stock';
 import { RequestInvalidError } from '../common/app.errors';
 import { AppConfig } from '../config/app-config';
@@ -31,6 +32,8 @@ export class GrabService {
   private readonly known = new Set<number>();
   /** One look at the stock of record per coupon at a time, when Redis says sold out. */
   private readonly probes = new Map<number, Promise<void>>();
+  /** Looks at a coupon's rows in flight, by coupon and memo ticket. */
+  private readonly peeks = new Map<string, Promise<StockPeek>>();
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -119,11 +122,26 @@ export class GrabService {
    */
   private async openSegments(couponId: number, segmented: boolean, ticket: MemoTicket): Promise<OpenSegment[]> {
     if (!segmented && this.known.has(couponId)) return [];
-    const peek = await this.deductions.peek(couponId);
+    const peek = await this.sharedPeek(couponId, ticket);
     this.known.add(couponId);
     if (peek.open.length > 0) return peek.open.map((index, i) => ({ index, stock: peek.stocks[i] }));
     this.memo.markSoldOut(ticket);
     throw new SoldOutError(couponId);
+  }
+
+  /**
+   * Grabs that arrive while a look at the coupon's rows is in flight share it (a segmented sale
+   * would otherwise ask once per buyer). Only under the same memo ticket: a reset heard since
+   * starts a new look, and a reset not yet heard here has not answered yet.
+   */
+  private sharedPeek(couponId: number, ticket: MemoTicket): Promise<StockPeek> {
+    const key = `${couponId}:${ticket.resets}:${ticket.session}`;
+    let peek = this.peeks.get(key);
+    if (!peek) {
+      peek = this.deductions.peek(couponId).finally(() => this.peeks.delete(key));
+      this.peeks.set(key, peek);
+    }
+    return peek;
   }
 
   /** Redis said sold out: only the stock of record may teach the memo, so look there once. */
