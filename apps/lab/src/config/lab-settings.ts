@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** One API replica the walkthrough steps may aim a grab at directly. */
 export interface ReplicaAddress {
@@ -15,6 +16,8 @@ export interface LabSettings {
   readonly replicas: readonly ReplicaAddress[];
   /** The lock Redis: steps read lock keys to sequence themselves. */
   readonly redisUrl: string;
+  /** The same Redis as the replicas see it: REDIS_URL's server, the Sentinels or the cluster's nodes. */
+  readonly redis: RedisTarget;
   readonly adminToken: string;
   readonly chaosEnabled: boolean;
   /** The local stack's control endpoint; absent under docker-compose. */
@@ -71,6 +74,7 @@ export function loadLabSettings(env: NodeJS.ProcessEnv = process.env): LabSettin
   if (!['true', 'false', '1', '0', ''].includes(chaos)) throw new Error(`CHAOS_ENABLED must be true or false`);
   const spareBase = int(env, 'LAB_SPARE_PORT_BASE', 0, 1, 65535 - SPARE_PORTS);
   const logLevel = (env.LOG_LEVEL || 'log') as LabSettings['logLevel'];
+  const redisUrl = url(env, 'REDIS_URL', 'redis://127.0.0.1:26379')!;
   if (!['error', 'warn', 'log'].includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
   return {
     port: int(env, 'PORT', 28090, 1, 65535),
@@ -78,7 +82,13 @@ export function loadLabSettings(env: NodeJS.ProcessEnv = process.env): LabSettin
     replicas: parseReplicas(
       env.REPLICA_URLS || 'api-1=http://127.0.0.1:23001,api-2=http://127.0.0.1:23002,api-3=http://127.0.0.1:23003',
     ),
-    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:26379')!,
+    redisUrl,
+    redis: redisTargetOf({
+      url: redisUrl,
+      clusterUrls: env.REDIS_CLUSTER_URLS,
+      sentinelUrls: env.REDIS_SENTINEL_URLS,
+      sentinelName: env.REDIS_SENTINEL_NAME,
+    }),
     adminToken,
     chaosEnabled: chaos === 'true' || chaos === '1',
     controlUrl: url(env, 'CONTROL_URL'),
