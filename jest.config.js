@@ -17,6 +17,8 @@ const common = {
   testEnvironment: 'node',
   moduleNameMapper: {
     '^@app/contract(|/.*)$': '<rootDir>/libs/contract/src$1',
+    '^@app/apps-common(|/.*)$': '<rootDir>/libs/apps-common/src$1',
+    '^@app/errors(|/.*)$': '<rootDir>/libs/errors/src$1',
     '^@app/redis-stock(|/.*)$': '<rootDir>/libs/redis-stock/src$1',
     '^@app/lock(|/.*)$': '<rootDir>/libs/lock/src$1',
     '^@app/stock(|/.*)$': '<rootDir>/libs/stock/src$1',

@@ -84,6 +84,8 @@ const exact = (initialStock: number) => ({
   oversold: 0,
   lostUpdates: 0,
   maxConcurrentHolders: 1,
+  // One statement per grant: none of these strategies batches.
+  statements: initialStock,
 });
 
 describe('on a Redis Cluster: 100 units, 300 buyers through nginx', () => {

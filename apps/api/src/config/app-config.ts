@@ -1,3 +1,4 @@
+import { envAdminToken, envBool, envInt } from '@app/apps-common';
 import { redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
@@ -23,14 +24,11 @@ export interface AppConfig {
 }
 export const AppConfig = Symbol('AppConfig');
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:25432/oversell';
+
+/** What the migration entry point needs: the database alone (it runs without the replicas' settings). */
+export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env): { readonly databaseUrl: string } {
+  return { databaseUrl: env.DATABASE_URL ?? DEFAULT_DATABASE_URL };
 }
 
 const list = (raw: string | undefined) =>
@@ -51,15 +49,8 @@ function redisTarget(env: NodeJS.ProcessEnv, url: string): RedisTarget {
   });
 }
 
-function bool(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0', ''].includes(raw)) throw new Error(`${name} must be true or false, got "${raw}"`);
-  return raw === 'true' || raw === '1';
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const adminToken = env.ADMIN_TOKEN ?? '';
-  if (adminToken.length < 8) throw new Error('ADMIN_TOKEN must be set (8 characters or more)');
+  const adminToken = envAdminToken(env);
   const replicaId = env.REPLICA_ID ?? 'api-1';
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(replicaId)) throw new Error(`REPLICA_ID "${replicaId}" is not a plain name`);
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
@@ -67,22 +58,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
   const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:26379';
   return {
-    port: int(env, 'PORT', 3000, 1, 65535),
+    port: envInt(env, 'PORT', 3000, 1, 65535),
     replicaId,
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:25432/oversell',
+    databaseUrl: loadMigrationConfig(env).databaseUrl,
     // Few connections: the hot stock row serialises writers anyway, and fewer of them queued on its
     // lock waste less (`DATABASE_POOL_SIZE=20 npm run bench` shows every database strategy slower).
-    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
+    databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
     redisUrl,
     redis: redisTarget(env, redisUrl),
     redlockUrls: list(env.REDLOCK_URLS),
     adminToken,
-    chaosEnabled: bool(env, 'CHAOS_ENABLED'),
-    leaseMs: int(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
-    waitMs: int(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
-    handoffLimit: int(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
-    waitReplicas: int(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
-    waitReplicasTimeoutMs: int(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
+    chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
+    leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
+    waitMs: envInt(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
+    handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
+    waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
+    waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
     logLevel,
   };
 }
