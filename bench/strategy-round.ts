@@ -1,4 +1,5 @@
 import type { ApiClient, Audit, Grant } from '@app/contract';
+import { commandsBetween, commandsPerMaster } from './cluster-commands';
 import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock-events';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
@@ -51,7 +52,11 @@ export async function runStrategy(
     api.createCoupon({ name: `bench ${strategy} ${phase} ${run.userPrefix}`, stock: settings.stock, segments });
   if (settings.warmupRequests > 0) await round('warm-up', (await newCoupon('warm-up')).id, settings.warmupRequests);
   const coupon = await newCoupon('measured');
+  // On a cluster, whether segmented's locks spread: what each master served during the round.
+  const nodes = strategy === 'segmented' ? target.redisClusterUrls : undefined;
+  const commandsBefore = nodes && (await commandsPerMaster(nodes));
   const measured = await round('measured', coupon.id, settings.requests);
+  const perMaster = nodes && commandsBetween(commandsBefore!, await commandsPerMaster(nodes));
   const [audit, grants, events] = await Promise.all([
     api.audit(coupon.id),
     api.grants(coupon.id),
@@ -59,16 +64,20 @@ export async function runStrategy(
   ]);
   // Twice the load's requests: sold-out answers come fast, and a longer round reads their rate steadier.
   const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests * 2) : undefined;
-  const result = assembleResult(
-    { ...run, couponId: coupon.id, segments, query },
-    measured,
-    { audit, grants, lock: lockEventFigures(events) },
-    soldOut,
-  );
+  const result = {
+    ...assembleResult(
+      { ...run, couponId: coupon.id, segments, query },
+      measured,
+      { audit, grants, lock: lockEventFigures(events) },
+      soldOut,
+    ),
+    ...(perMaster ? { commandsPerMaster: perMaster } : {}),
+  };
   progress.done(
     `${run.label}: ${result.verdict.label}${result.verdict.asExpected ? '' : ' (NOT as expected)'}, ` +
       `${result.grabsPerSec.toFixed(0)} grabs/s, ${result.statuses.granted} granted, p99 granted ${ms(result.latency.granted.p99)} ms` +
-      (result.soldOut ? `, sold out ${result.soldOut.perSec.toFixed(0)}/s` : ''),
+      (result.soldOut ? `, sold out ${result.soldOut.perSec.toFixed(0)}/s` : '') +
+      (perMaster ? `, commands per master ${Object.values(perMaster).join(' / ')}` : ''),
   );
   return result;
 }

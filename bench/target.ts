@@ -8,12 +8,14 @@ export interface BenchTarget {
   readonly adminToken: string;
   readonly databaseUrl: string;
   readonly redisUrl: string;
+  /** Every node, when the stack runs on a Redis Cluster (the segmented run then counts commands per master). */
+  readonly redisClusterUrls?: readonly string[];
   /** The replicas' PostgreSQL pools together. */
   readonly databasePoolTotal: number;
 }
 
 type StackFields = Pick<StackInfo, 'nginxUrl' | 'replicas' | 'adminToken' | 'databaseUrl' | 'redisUrl'> &
-  Partial<Pick<StackInfo, 'databasePoolSize'>>;
+  Partial<Pick<StackInfo, 'databasePoolSize' | 'redisClusterUrls'>>;
 
 export function targetOf(info: StackFields): BenchTarget {
   return {
@@ -22,6 +24,7 @@ export function targetOf(info: StackFields): BenchTarget {
     adminToken: info.adminToken,
     databaseUrl: info.databaseUrl,
     redisUrl: info.redisUrl,
+    redisClusterUrls: info.redisClusterUrls,
     databasePoolTotal: (info.databasePoolSize ?? DEFAULT_POOL_SIZE) * info.replicas.length,
   };
 }

@@ -142,6 +142,8 @@ export interface StrategyResult {
   readonly verdict: Verdict;
   /** Absent when the round did not sell the coupon out. */
   readonly soldOut?: SoldOutRound;
+  /** On a Redis Cluster, segmented only: commands each master served during the measured round, by URL. */
+  readonly commandsPerMaster?: Record<string, number>;
 }
 
 /** Every strategy under one load. */

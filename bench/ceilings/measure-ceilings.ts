@@ -28,7 +28,7 @@ export class CeilingProbe {
     private readonly spec: CeilingSpec,
   ) {
     this.hotRow = new HotRowCeiling(target.databaseUrl, target.databasePoolTotal);
-    this.redis = new RedisCeiling(target.redisUrl);
+    this.redis = new RedisCeiling(target.redisUrl, target.redisClusterUrls);
   }
 
   async measure(phase: string): Promise<CeilingValues> {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '@app/lock';
 import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { rateInFlight } from './in-flight';
 
@@ -6,8 +7,12 @@ import { rateInFlight } from './in-flight';
 export class RedisCeiling {
   private readonly redis: Redis;
 
-  constructor(redisUrl: string) {
-    this.redis = new Redis(redisUrl);
+  /** On a cluster (`clusterUrls`), a Cluster client: the counter's slot may be on any master. */
+  constructor(redisUrl: string, clusterUrls?: readonly string[]) {
+    const retryStrategy = (attempt: number) => Math.min(50 * attempt, 1000);
+    this.redis = connectRedis(clusterUrls?.length ? { kind: 'cluster', nodeUrls: clusterUrls } : redisUrl, {
+      retryStrategy,
+    });
     defineStockCommands(this.redis);
   }
 

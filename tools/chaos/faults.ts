@@ -8,8 +8,11 @@ export interface Fault {
   readonly description: string;
   /** True when the fault kills a replica: requests in flight on it may die with it. */
   readonly killsReplica: boolean;
-  /** Puts the fault in place; resolves once it is (the replica is dead, the server stopped). */
-  inject(info: StackInfo): Promise<void>;
+  /**
+   * Puts the fault in place; resolves once it is (the replica is dead, the server stopped). On a
+   * Redis Cluster the Redis stopped is the master of the coupon's lock.
+   */
+  inject(info: StackInfo, couponId?: number): Promise<void>;
   /** Brings the dependency back; resolves once it runs again. */
   heal(info: StackInfo): Promise<void>;
 }
@@ -30,10 +33,12 @@ export const FAULTS: Readonly<Record<FaultName, Fault>> = {
   },
   'redis-restart': {
     name: 'redis-restart',
-    description: 'the lock Redis stopped, then started again (empty)',
+    description:
+      'the lock Redis stopped (with Sentinel or a cluster: its primary, failed over), then started again (empty)',
     killsReplica: false,
-    inject: async (info) => {
-      await control(info, '/redis/stop');
+    inject: async (info, couponId) => {
+      const key = couponId === undefined ? '' : `?key=${encodeURIComponent(`lock:{coupon:${couponId}}`)}`;
+      await control(info, `/redis/stop${key}`);
     },
     heal: async (info) => {
       await control(info, '/redis/start');

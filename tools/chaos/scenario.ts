@@ -69,7 +69,7 @@ export async function runScenario(
   try {
     await sleep(options.faultAtMs);
     injectedAtMs = load.elapsedMs();
-    await fault.inject(info);
+    await fault.inject(info, coupon.id);
     killedAtMs = load.elapsedMs();
     if (!fault.killsReplica) await sleep(options.downMs);
     await fault.heal(info);

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient, LAB_LIMITS, type LabConfig, type StrategyEntry } from '@app/contract';
 import { LockKeys } from '../../../walkthrough/lock-keys';
@@ -7,6 +6,7 @@ import { allSteps } from '../../../walkthrough/steps';
 import type { Step } from '../../../walkthrough/step';
 import { AdminToken } from './common/admin-token';
 import { controlClient } from './common/control-client';
+import { labRedis } from './config/lab-redis';
 import { LabSettings } from './config/lab-settings';
 import { FAULTS } from './faults/faults';
 import { offer, type Deployment } from './faults/offers';
@@ -31,7 +31,7 @@ export class LabService implements BeforeApplicationShutdown, OnApplicationShutd
     const nginx = new ApiClient({ baseUrl: settings.apiUrl, adminToken: settings.adminToken, timeoutMs: 150_000 });
     const direct = new Map(settings.replicas.map((r) => [r.id, nginx.at(r.url)]));
     this.clients = { nginx, replica: (id) => direct.get(id) ?? nginx, replicaIds: settings.replicas.map((r) => r.id) };
-    this.keys = new LockKeys(new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }));
+    this.keys = new LockKeys(labRedis(settings));
     this.control = settings.controlUrl ? controlClient(settings.controlUrl) : undefined;
     this.deployment = {
       chaos: settings.chaosEnabled,

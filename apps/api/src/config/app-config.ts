@@ -1,5 +1,5 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
-import type { RedisTarget } from '@app/lock';
+import { redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -39,13 +39,14 @@ const list = (raw: string | undefined) =>
 
 /** A cluster's nodes (REDIS_CLUSTER_URLS) win over Sentinels (REDIS_SENTINEL_URLS), which win over REDIS_URL. */
 function redisTarget(env: NodeJS.ProcessEnv, url: string): RedisTarget {
-  const nodeUrls = list(env.REDIS_CLUSTER_URLS);
-  if (nodeUrls.length) return { kind: 'cluster', nodeUrls };
-  const sentinelUrls = list(env.REDIS_SENTINEL_URLS);
-  if (!sentinelUrls.length) return { kind: 'single', url };
-  const name = env.REDIS_SENTINEL_NAME ?? '';
-  if (!name) throw new Error('REDIS_SENTINEL_NAME must be set with REDIS_SENTINEL_URLS');
-  return { kind: 'sentinel', sentinelUrls, name };
+  if (env.REDIS_SENTINEL_URLS && !env.REDIS_SENTINEL_NAME && !env.REDIS_CLUSTER_URLS)
+    throw new Error('REDIS_SENTINEL_NAME must be set with REDIS_SENTINEL_URLS');
+  return redisTargetOf({
+    url,
+    clusterUrls: env.REDIS_CLUSTER_URLS,
+    sentinelUrls: env.REDIS_SENTINEL_URLS,
+    sentinelName: env.REDIS_SENTINEL_NAME,
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

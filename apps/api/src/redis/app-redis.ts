@@ -24,8 +24,10 @@ export class AppRedis implements OnApplicationShutdown {
     this.client.on('error', () => undefined); // reconnects; health reports the outage
   }
 
+  /** Up when Redis answers; a cluster, only while it serves every slot (not during a failover). */
   async ping(): Promise<boolean> {
-    return (await this.client.ping()) === 'PONG';
+    if (!asCluster(this.client)) return (await this.client.ping()) === 'PONG';
+    return /cluster_state:ok/.test(await this.client.cluster('INFO'));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
+import { redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** One API replica the walkthrough steps may aim a grab at directly. */
 export interface ReplicaAddress {
@@ -16,6 +17,8 @@ export interface LabSettings {
   readonly replicas: readonly ReplicaAddress[];
   /** The lock Redis: steps read lock keys to sequence themselves. */
   readonly redisUrl: string;
+  /** The same Redis as the replicas see it: REDIS_URL's server, the Sentinels or the cluster's nodes. */
+  readonly redis: RedisTarget;
   readonly adminToken: string;
   readonly chaosEnabled: boolean;
   /** The local stack's control endpoint; absent under docker-compose. */
@@ -60,6 +63,7 @@ export function loadLabSettings(env: NodeJS.ProcessEnv = process.env): LabSettin
   const adminToken = envAdminToken(env);
   const spareBase = envInt(env, 'LAB_SPARE_PORT_BASE', 0, 1, 65535 - SPARE_PORTS);
   const logLevel = (env.LOG_LEVEL || 'log') as LabSettings['logLevel'];
+  const redisUrl = url(env, 'REDIS_URL', 'redis://127.0.0.1:26379')!;
   if (!['error', 'warn', 'log'].includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
   return {
     port: envInt(env, 'PORT', 28090, 1, 65535),
@@ -67,7 +71,13 @@ export function loadLabSettings(env: NodeJS.ProcessEnv = process.env): LabSettin
     replicas: parseReplicas(
       env.REPLICA_URLS || 'api-1=http://127.0.0.1:23001,api-2=http://127.0.0.1:23002,api-3=http://127.0.0.1:23003',
     ),
-    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:26379')!,
+    redisUrl,
+    redis: redisTargetOf({
+      url: redisUrl,
+      clusterUrls: env.REDIS_CLUSTER_URLS,
+      sentinelUrls: env.REDIS_SENTINEL_URLS,
+      sentinelName: env.REDIS_SENTINEL_NAME,
+    }),
     adminToken,
     chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
     controlUrl: url(env, 'CONTROL_URL'),

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import type { StepEvent } from '@app/contract';
 import { runStep } from '../../../../walkthrough/runner';
 import type { Step, StepContext, StepResult } from '../../../../walkthrough/step';
+import { labRedis } from '../config/lab-redis';
 import type { LabSettings } from '../config/lab-settings';
 import { CancellableLockKeys, GuardedStackApi, UndeclaredUseError } from './guarded-step-context';
 
@@ -29,7 +29,7 @@ export async function runStepSession(
   const cancelled = () => stop.abort(signal.reason);
   signal.addEventListener('abort', cancelled, { once: true });
   const api = new GuardedStackApi(settings.apiUrl, settings.replicas, settings.adminToken, stop, step.name, uses);
-  const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = labRedis(settings);
   const scratchDir = join(settings.scratchDir, 'walkthrough');
   mkdirSync(scratchDir, { recursive: true });
   const ctx: StepContext = {

@@ -6,6 +6,30 @@ export type RedisTarget =
   | { readonly kind: 'sentinel'; readonly sentinelUrls: readonly string[]; readonly name: string }
   | { readonly kind: 'cluster'; readonly nodeUrls: readonly string[] };
 
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+
+/**
+ * The target from its settings, as comma-separated URL lists: cluster nodes win over Sentinels,
+ * which win over the one server's URL. The apps pass their configuration's values.
+ */
+export function redisTargetOf(settings: {
+  url: string;
+  clusterUrls?: string;
+  sentinelUrls?: string;
+  sentinelName?: string;
+}): RedisTarget {
+  const nodeUrls = list(settings.clusterUrls);
+  if (nodeUrls.length) return { kind: 'cluster', nodeUrls };
+  const sentinelUrls = list(settings.sentinelUrls);
+  if (!sentinelUrls.length) return { kind: 'single', url: settings.url };
+  if (!settings.sentinelName) throw new Error('a Sentinel master name must be given with the Sentinels');
+  return { kind: 'sentinel', sentinelUrls, name: settings.sentinelName };
+}
+
 /** What a client needs beyond the target; the retry strategy applies to every topology. */
 export interface RedisClientOptions extends Omit<RedisOptions, 'retryStrategy'> {
   readonly retryStrategy: (attempt: number) => number;
