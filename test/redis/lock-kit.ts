@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { lockKeys } from '../../libs/lock/src/lock-keys';
 import type { LockEvent, LockEventSink } from '../../libs/lock/src/lock-events';
 import { LockRuntime, type LockRuntimeOptions } from '../../libs/lock/src/lock-runtime';
 import { createLockStrategies } from '../../libs/lock/src/lock-strategies';
@@ -115,3 +117,22 @@ export function freezeEventLoop(ms: number): void {
 
 /** The Redis strategies of this library (the in-process ones are tested elsewhere). */
 export const REDIS_STRATEGIES = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'fenced'] as const;
+
+/**
+ * Resolves once a waiter of `resource` is asleep in Redis's view: queued in the lock's queue
+ * (queue wait mode) or subscribed to its wake-up channel (pubsub mode). Polls Redis state.
+ */
+export async function untilSomeoneWaits(probe: Redis, resource: string, count = 1): Promise<void> {
+  const keys = lockKeys(resource);
+  await within(
+    (async () => {
+      for (;;) {
+        const [, subscribers] = (await probe.pubsub('NUMSUB', keys.wake)) as [string, number];
+        if (subscribers >= count || (await probe.llen(keys.queue)) >= count) return;
+        await sleep(2);
+      }
+    })(),
+    5000,
+    'a waiter queueing',
+  );
+}

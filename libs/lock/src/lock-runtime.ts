@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { HeldLocks } from './held-locks';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
 import { Renewer } from './renewal/renewer';
@@ -22,7 +23,14 @@ export interface LockRuntimeOptions {
    * process before releasing it for the others; 0 turns hand-offs off. Default 16.
    */
   readonly handoffLimit?: number;
+  /**
+   * How waiters of the Redis strategies wait: `queue` (default) in a fair queue per lock in Redis
+   * with direct hand-off; `pubsub`, the earlier path (every release wakes every process's head).
+   */
+  readonly waitMode?: LockWaitMode;
 }
+
+export type LockWaitMode = 'queue' | 'pubsub';
 
 /**
  * What the Redis strategies of one process share: the command connection, the subscriber
@@ -33,6 +41,8 @@ export class LockRuntime {
   readonly renewer = new Renewer();
   readonly held = new HeldLocks();
   readonly wake: WakeSubscriber;
+  /** Names this process's wake-up channels in the lock queues (hex: never a `|`). */
+  readonly processTag = randomBytes(8).toString('hex');
   private closed = false;
   private readonly closers: (() => Promise<void>)[] = [];
 
@@ -42,6 +52,7 @@ export class LockRuntime {
     readonly replicaId: string,
     readonly waitForReplicas?: WaitForReplicas,
     handoffLimit = DEFAULT_HANDOFF_LIMIT,
+    readonly waitMode: LockWaitMode = 'queue',
   ) {
     this.wake = new WakeSubscriber(wakeRedis);
     this.queue = new LocalQueue(handoffLimit);
@@ -59,6 +70,7 @@ export class LockRuntime {
       options.replicaId,
       options.waitForReplicas,
       options.handoffLimit,
+      options.waitMode,
     );
   }
 

@@ -11,6 +11,8 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   'GRANT.NOT_FOUND': 404,
   'FENCE.REJECTED': 409,
   'LOCK.TIMEOUT': 429,
+  // The caller cancelled its own wait (the client went away): nginx's "client closed request".
+  'LOCK.ABORTED': 499,
   'STOCK.CONTENDED': 429,
   'LOCK.LOST': 503,
   'STOCK.COMMIT_ABORTED': 503,

@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
 
+  it('waits in the Redis queue unless LOCK_WAIT_MODE says pubsub, and refuses anything else', () => {
+    expect(loadConfig(base).lockWaitMode).toBe('queue');
+    expect(loadConfig({ ...base, LOCK_WAIT_MODE: 'pubsub' }).lockWaitMode).toBe('pubsub');
+    expect(() => loadConfig({ ...base, LOCK_WAIT_MODE: 'spin' })).toThrow(/LOCK_WAIT_MODE/);
+  });
+
   it('refuses a missing admin token and malformed numbers', () => {
     expect(() => loadConfig({})).toThrow(/ADMIN_TOKEN/);
     expect(() => loadConfig({ ...base, PORT: '80a' })).toThrow(/PORT/);

@@ -7,7 +7,7 @@ import {
   REDIS_STRATEGIES,
   startReplica,
   uniqueResource,
-  within,
+  untilSomeoneWaits,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
 import { lockKeys } from '../lock-keys';
@@ -39,22 +39,6 @@ afterEach(async () => {
   await Promise.all(replicas.map((r) => r.close()));
   await probe.quit();
 });
-
-/** Waits until someone is subscribed to the lock's wake-up channel: a waiter is asleep. */
-async function untilSomeoneWaits(resource: string): Promise<void> {
-  const channel = lockKeys(resource).wake;
-  await within(
-    (async () => {
-      for (;;) {
-        const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
-        if (subscribers > 0) return;
-        await sleep(2);
-      }
-    })(),
-    5000,
-    'a waiter subscribing',
-  );
-}
 
 describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
   it('lets exactly one of 50 concurrent contenders (over three replicas) in at a time', async () => {
@@ -165,7 +149,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     const waiter = replicas[1]
       .strategy(name)
       .run(resource, { leaseMs: 10_000, waitMs: 8000 }, () => Promise.resolve(Date.now()));
-    await untilSomeoneWaits(resource);
+    await untilSomeoneWaits(probe, resource);
     release.resolve();
     await holder;
     const latencyMs = (await waiter) - releasedAt;

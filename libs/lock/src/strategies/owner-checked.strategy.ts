@@ -4,6 +4,7 @@ import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
 import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseOwner } from '../verbs/release-owner';
+import type { QueueLockKind } from '../verbs/queue-acquire';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -13,6 +14,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class OwnerCheckedStrategy extends RedisLockStrategy {
   readonly name = 'owner-checked';
+  protected override readonly queueKind: QueueLockKind = { hash: false, fenced: false };
 
   protected ownerValue(): string {
     return randomUUID();

@@ -4,9 +4,14 @@ import type { Hold } from '../held-locks';
 import type { LockEventSink, LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
 import type { LockRuntime } from '../lock-runtime';
-import { LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
+import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy, LockStrategyDeps } from '../lock-strategy';
 import { acquireWithWait } from '../waiting/acquire-with-wait';
+import { acquireInQueue } from '../waiting/queue-wait';
+import { QUEUE_TIMING } from '../waiting/queue-timing';
+import { queueAcquire, type QueueLockKind } from '../verbs/queue-acquire';
+import { queueRelease } from '../verbs/queue-release';
+import { waiterWakeChannel } from '../lock-keys';
 import type { Attempt, Handover, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
 import { countListeners } from '../verbs/count-listeners';
 import { waitReplicas } from '../verbs/wait-replicas';
@@ -59,6 +64,8 @@ export abstract class RedisLockStrategy implements LockStrategy {
   protected readonly leaseExpires: boolean = true;
   /** True when the taker needs the hand-off script's answer (a fencing token) before it starts. */
   protected readonly handOffAwaited: boolean = false;
+  /** How the lock is stored, for the queue wait mode; without it the strategy waits as before (pubsub). */
+  protected readonly queueKind?: QueueLockKind;
 
   run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     return inSomeFlow(() => this.runInFlow(resource, options, critical));
@@ -80,18 +87,12 @@ export abstract class RedisLockStrategy implements LockStrategy {
     const keys = lockKeys(resource);
     const owner = this.ownerValue();
     const started = Date.now();
-    const attempt = await this.guard(resource, () =>
-      acquireWithWait(this.runtime.queue, this.runtime.wake, {
-        lineKey: keys.lock,
-        wakeChannel: keys.wake,
-        waitMs: options.waitMs,
-        skipLine: this.reentrant && this.runtime.held.of(keys.lock, owner).length > 0,
-        attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
-        handoff: this.handsOff() ? { kind: this.name, owner, leaseMs: options.leaseMs } : undefined,
-        listeners: () => countListeners(this.runtime.redis, keys.wake),
-        heldHere: () => this.runtime.held.has(keys.lock),
-      }),
-    );
+    const attempt = await this.guard(resource, () => this.acquire(keys, owner, options));
+    if (attempt.aborted || (attempt.acquired && options.signal?.aborted)) {
+      if (attempt.acquired) await this.guard(resource, () => this.releaseFor(keys, owner, options.leaseMs));
+      this.emit('timeout', resource, owner, { durationMs: Date.now() - started, detail: 'cancelled' });
+      throw new LockAbortedError(resource, { cause: options.signal?.reason });
+    }
     if (!attempt.acquired) {
       const waitedMs = Date.now() - started;
       this.emit('timeout', resource, owner, { durationMs: waitedMs });
@@ -101,10 +102,19 @@ export abstract class RedisLockStrategy implements LockStrategy {
     const acquiredAt = Date.now();
     this.emit('acquire', resource, owner, {
       durationMs: acquiredAt - started,
-      detail: attempt.handedOver ? 'handed over' : attempt.fenceToken?.toString(),
+      detail: attempt.handedOver
+        ? 'handed over'
+        : attempt.fromQueue
+          ? 'from the queue'
+          : attempt.fenceToken?.toString(),
     });
     const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.held.add(hold);
+    if (attempt.claimed) {
+      void attempt.claimed.then(
+        (claimed) => claimed || this.handOffFailed(keys, owner, 'the claim found the lock gone'),
+      );
+    }
     this.onHeld(hold, keys, options.leaseMs);
     try {
       return await critical({
@@ -117,6 +127,59 @@ export abstract class RedisLockStrategy implements LockStrategy {
     } finally {
       await hold.release();
     }
+  }
+
+  private acquire(keys: LockKeys, owner: string, options: LockOptions): Promise<Attempt> {
+    const skipLine = this.reentrant && this.runtime.held.of(keys.lock, owner).length > 0;
+    const handoff = this.handsOff() ? { kind: this.name, owner, leaseMs: options.leaseMs } : undefined;
+    const heldHere = () => this.runtime.held.has(keys.lock);
+    if (this.usesQueue()) {
+      const waiter = { owner, tag: this.runtime.processTag };
+      const timing = { ...QUEUE_TIMING, leaseMs: options.leaseMs };
+      return acquireInQueue(this.runtime.queue, this.runtime.wake, {
+        lineKey: keys.lock,
+        channel: waiterWakeChannel(keys, this.runtime.processTag),
+        owner,
+        waitMs: options.waitMs,
+        signal: options.signal,
+        skipLine,
+        reenter: () => this.tryAcquire(keys, owner, options.leaseMs),
+        attempt: (queue) =>
+          queueAcquire(
+            this.runtime.redis,
+            keys,
+            this.queueKind!,
+            waiter,
+            queue ? timing : { ...timing, heartbeatMs: 0 },
+          ),
+        leave: () => this.releaseFor(keys, owner, options.leaseMs),
+        handoff,
+        heldHere,
+      });
+    }
+    return acquireWithWait(this.runtime.queue, this.runtime.wake, {
+      lineKey: keys.lock,
+      wakeChannel: keys.wake,
+      waitMs: options.waitMs,
+      signal: options.signal,
+      skipLine,
+      attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
+      handoff,
+      listeners: () => countListeners(this.runtime.redis, keys.wake),
+      heldHere,
+    });
+  }
+
+  /** The release verb of the wait mode in use: in the queue mode it hands the lock to the queue's head. */
+  private releaseFor(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome> {
+    if (!this.usesQueue()) return this.releaseVerb(keys, owner, leaseMs);
+    const waiter = { owner, tag: this.runtime.processTag };
+    return queueRelease(this.runtime.redis, keys, this.queueKind!, waiter, { leaseMs, claimMs: QUEUE_TIMING.claimMs });
+  }
+
+  /** The queue wait mode, where the strategy's lock kind allows; WAIT for replicas keeps the earlier path. */
+  private usesQueue(): boolean {
+    return this.queueKind !== undefined && this.runtime.waitMode === 'queue' && !this.runtime.waitForReplicas;
   }
 
   private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number, leaseFrom: number): Hold {
@@ -142,7 +205,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
       await this.beforeRelease(hold);
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
       const outcome =
-        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
+        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseFor(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),

@@ -1,6 +1,8 @@
 import type { Attempt } from '../verbs/attempt';
+import { ABORTED, watchAbort } from './abort-watch';
 import { HandoffSlot } from './handoff-slot';
 import type { LocalQueue } from './local-queue';
+import { untilFirst } from './queue-wait';
 import type { WakeSubscriber, WakeListener } from './wake-subscriber';
 
 export interface WaitPlan {
@@ -8,6 +10,8 @@ export interface WaitPlan {
   readonly lineKey: string;
   readonly wakeChannel: string;
   readonly waitMs: number;
+  /** Cancels the wait: the waiter leaves its line and the answer says `aborted`. */
+  readonly signal?: AbortSignal;
   /** True when this flow already holds the lock here: a reentrant acquire must not queue behind its own waiters. */
   readonly skipLine: boolean;
   /** One attempt in Redis. */
@@ -35,10 +39,12 @@ export interface WaitPlan {
  */
 export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, plan: WaitPlan): Promise<Attempt> {
   const deadline = Date.now() + plan.waitMs;
-  if (plan.skipLine) {
+  if (plan.skipLine || plan.waitMs <= 0) {
+    if (plan.signal?.aborted) return ABORTED;
     const reentered = await plan.attempt();
-    if (reentered.acquired) return reentered;
+    if (reentered.acquired || plan.waitMs <= 0) return reentered;
   }
+  const abort = watchAbort(plan.signal);
   const place = queue.enter(plan.lineKey, Math.max(0, deadline - Date.now()));
   const slot = plan.handoff && new HandoffSlot(plan.handoff.kind, plan.handoff.owner, plan.handoff.leaseMs);
   // A claimed slot is settled by the holder within one script call; until then nothing we saw counts.
@@ -51,15 +57,18 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
   });
   let listener: WakeListener | undefined;
   try {
-    if (!(await place.turn)) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
+    const atHead = await Promise.race([place.turn, abort.aborted.then(() => false)]);
+    if (abort.isAborted()) return ABORTED;
+    if (!atHead) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
     if (slot) place.offer(slot);
     for (;;) {
       if (await handedOver()) return handed();
+      if (abort.isAborted()) return ABORTED;
       if (slot && plan.heldHere?.()) {
         // Asking Redis would only load it: wait for the holder next door to hand over or let go.
         const leftMs = deadline - Date.now();
         if (leftMs <= 0) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
-        await untilFirst(leftMs, slot.claimed(), queue.whenReleasedHere(plan.lineKey));
+        await untilFirst(leftMs, slot.claimed(), queue.whenReleasedHere(plan.lineKey), abort.aborted);
         continue;
       }
       listener?.mark();
@@ -93,9 +102,11 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
         listener = await wake.listen(plan.wakeChannel);
         continue; // retry at once: the holder may have released before we were subscribed
       }
-      await listener.wait(sleepBound(attempt.holderTtlMs, leftMs), slot?.claimed());
+      const interrupt = slot ? Promise.race([slot.claimed(), abort.aborted]) : abort.aborted;
+      await listener.wait(sleepBound(attempt.holderTtlMs, leftMs), interrupt);
     }
   } finally {
+    abort.dispose();
     slot?.close();
     // Stay subscribed a moment only for a next head of ours: a process with nobody waiting must
     // not look like a waiting one to the others (they stand back for waiters, see `listeners`).
@@ -110,17 +121,6 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
  * subscribed a moment after its last waiter left) idles the lock only briefly, once.
  */
 const DEFAULT_YIELD_MS = 50;
-
-/** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
-async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  try {
-    await Promise.race([timeout, ...events]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * How long a contender may sleep: until the holder's lease runs out (at least 1 ms: PTTL says 0
