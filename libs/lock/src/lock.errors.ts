@@ -42,15 +42,6 @@ export class LockLostError extends LockError {
   }
 }
 
-/** A release or renewal by someone who does not hold the lock. */
-export class LockNotHeldError extends LockError {
-  override readonly name = 'LockNotHeldError';
-  readonly code = 'LOCK.NOT_HELD';
-  constructor(resource: string, owner: string) {
-    super(`lock on ${resource} is not held by ${owner}`, resource);
-  }
-}
-
 /** The lock's backing store (Redis) did not answer. */
 export class LockUnavailableError extends LockError {
   override readonly name = 'LockUnavailableError';
