@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { HeldLocks } from './held-locks';
+import { lockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
 import { Renewer } from './renewal/renewer';
 import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
@@ -72,6 +73,11 @@ export class LockRuntime {
       options.handoffLimit,
       options.waitMode,
     );
+  }
+
+  /** Whether `resource`'s lock key exists on this runtime's Redis (what a failover kept, say). */
+  async lockExists(resource: string): Promise<boolean> {
+    return (await this.redis.exists(lockKeys(resource).lock)) === 1;
   }
 
   /** Releases every lock this process holds (graceful shutdown); returns how many. */

@@ -29,14 +29,6 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     return inSomeFlow(() => this.runInFlow(resource, options, critical));
   }
 
-  /**
-   * Releases as `owner` whatever this process believes: what a holder's `finally` does. Public so
-   * a non-owner's release can be shown refused.
-   */
-  releaseAs(resource: string, owner: string, leaseMs = 1000): Promise<ReleaseOutcome> {
-    return this.guard(resource, () => this.releaseVerb(lockKeys(resource), owner, leaseMs));
-  }
-
   private async runInFlow<T>(
     resource: string,
     options: LockOptions,
