@@ -171,3 +171,27 @@ it('waitMs 0 makes exactly one attempt and answers at once, without queueing', a
   await holder;
   await replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve());
 });
+
+it('waitMode pubsub keeps the earlier path: exclusive across processes, nothing queued in Redis', async () => {
+  const pubsub = ['p-1', 'p-2', 'p-3'].map((id) => startReplica(id, { waitMode: 'pubsub' }));
+  try {
+    const resource = uniqueResource('pubsub');
+    let inside = 0;
+    let most = 0;
+    let queued = 0;
+    await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        pubsub[i % 3].strategy('owner-checked').run(resource, options, async () => {
+          most = Math.max(most, ++inside);
+          queued = Math.max(queued, await probe.llen(lockKeys(resource).queue));
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(queued).toBe(0);
+    expect(pubsub.flatMap((r) => r.events.of('acquire', resource))).toHaveLength(15);
+  } finally {
+    await Promise.all(pubsub.map((r) => r.close()));
+  }
+});
