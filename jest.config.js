@@ -1,5 +1,6 @@
-// Three projects: pure logic (parallel), real Redis (parallel, private server per worker),
-// and end to end on the real stack (run in band: they share one stack and inject faults).
+// Four projects: pure logic (parallel), real Redis (parallel, private server per worker), the Redis
+// specs again on a private Redis Cluster, and end to end on the real stack (run in band: they share
+// one stack and inject faults).
 const swc = [
   '@swc/jest',
   {
@@ -16,6 +17,8 @@ const common = {
   testEnvironment: 'node',
   moduleNameMapper: {
     '^@app/contract(|/.*)$': '<rootDir>/libs/contract/src$1',
+    '^@app/apps-common(|/.*)$': '<rootDir>/libs/apps-common/src$1',
+    '^@app/errors(|/.*)$': '<rootDir>/libs/errors/src$1',
     '^@app/redis-stock(|/.*)$': '<rootDir>/libs/redis-stock/src$1',
     '^@app/lock(|/.*)$': '<rootDir>/libs/lock/src$1',
     '^@app/stock(|/.*)$': '<rootDir>/libs/stock/src$1',
@@ -32,6 +35,19 @@ module.exports = {
       testMatch: ['<rootDir>/libs/**/*.redis-spec.ts'],
       globalSetup: '<rootDir>/test/redis/global-setup.ts',
       globalTeardown: '<rootDir>/test/redis/global-teardown.ts',
+    },
+    {
+      // The lock contract and the Lua specs again, on a private Redis Cluster (three masters).
+      ...common,
+      displayName: 'redis-cluster',
+      testMatch: [
+        '<rootDir>/libs/lock/src/strategies/lock-contract.redis-spec.ts',
+        '<rootDir>/libs/lock/src/scripts/lua-scripts.redis-spec.ts',
+        '<rootDir>/libs/redis-stock/src/redis-stock.redis-spec.ts',
+        '<rootDir>/libs/**/*.cluster-spec.ts',
+      ],
+      globalSetup: '<rootDir>/test/redis-cluster/global-setup.ts',
+      globalTeardown: '<rootDir>/test/redis-cluster/global-teardown.ts',
     },
     {
       ...common,

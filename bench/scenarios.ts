@@ -60,6 +60,15 @@ export const scenarios: Readonly<Record<string, Partial<Scenario>>> = {
     bounds: ['httpPerSec', 'pgHotRowPerSec'],
     workAt: 'between the read and the conditional write; each retry works again',
   },
+  // One statement grants a replica's whole queue of grabs for the coupon: a batch's grants share one
+  // section by design, so it promises no single holder. Its verdict judges the stock only (oversold,
+  // lost updates, undersold, reconciled), never holders; the audit's `statements` shows the batching.
+  // Not bounded by the hot row: a commit carries many grants.
+  'db-batched': {
+    promisesExclusion: false,
+    bounds: ['httpPerSec'],
+    workAt: 'before the grab joins its coupon’s batch queue (the batch statement has no section)',
+  },
   // Stock reserved by a Lua script in Redis, then persisted with db-atomic's statement.
   'redis-lua': {
     promisesExclusion: false,

@@ -28,7 +28,15 @@ const outcome = (overrides: Partial<RoundOutcome> = {}): RoundOutcome => ({
   lastGrantAfterMs: 1_200,
   ...overrides,
 });
-const audit: Audit = { initialStock: 3, stock: 0, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 };
+const audit: Audit = {
+  initialStock: 3,
+  stock: 0,
+  grants: 3,
+  oversold: 0,
+  lostUpdates: 0,
+  maxConcurrentHolders: 1,
+  statements: 3,
+};
 const grant = (enteredAt: string, leftAt: string): Grant => ({
   userId: 'u',
   replica: 'api-1',

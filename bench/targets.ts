@@ -1,15 +1,10 @@
+import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
+import type { TargetCheck } from './target-check';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
 
-/** One performance target checked against a run; `met` undefined when the run could not measure it. */
-export interface TargetCheck {
-  readonly target: string;
-  readonly measured: string;
-  readonly met: boolean | undefined;
-  /** Why it falls short, from the run's own figures (only where the run can tell). */
-  readonly why?: string;
-}
+export type { TargetCheck } from './target-check';
 
 /** How a check reads in a report: verdict, target, measured figures, and the reason when short. */
 export function checkLine(t: TargetCheck, notMet = 'NOT met'): string {
@@ -163,7 +158,7 @@ function probeCheck(report: BenchReport): TargetCheck[] {
 }
 
 export function checkTargets(report: BenchReport): TargetCheck[] {
-  return [...speedChecks(report), ...probeCheck(report), ...workChecks(report)];
+  return [...speedChecks(report), ...batchedChecks(report), ...probeCheck(report), ...workChecks(report)];
 }
 
 /** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */

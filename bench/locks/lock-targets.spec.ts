@@ -1,4 +1,4 @@
-import { sampleLockResult as result } from '../report/fixtures';
+import { sampleLockResult as result } from './lock-fixtures';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
 
 describe('bestPeer', () => {

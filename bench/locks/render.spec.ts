@@ -1,4 +1,4 @@
-import { sampleLockResult as result } from '../report/fixtures';
+import { sampleLockResult as result } from './lock-fixtures';
 import { lockVerdictLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 
 const report: LockBenchReport = {

@@ -36,7 +36,14 @@ export function verdict(input: VerdictInput): Verdict {
   if (audit.stock > 0 && turnedAwayUnserved(statuses) > 0) flags.push('UNDERSOLD');
   if (statuses.outsideContract > 0) flags.push('FAILED');
   if (!input.reconciliation.matches) flags.push('NOT RECONCILED');
-  const expected = ORDER.filter((f) => input.expected.includes(f));
+  return verdictOf(
+    flags,
+    ORDER.filter((f) => input.expected.includes(f)),
+  );
+}
+
+/** The verdict of flags found, against the flags expected (both in ORDER). */
+export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]): Verdict {
   return {
     correct: flags.length === 0,
     flags,

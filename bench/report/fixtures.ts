@@ -1,5 +1,5 @@
-import type { LockBenchResult } from '../locks/aggregate';
 import { boundOf } from '../metrics/bound';
+import { verdictOf } from '../metrics/verdict';
 import { scenarioFor } from '../scenarios';
 import type {
   BenchReport,
@@ -48,13 +48,7 @@ export function sampleStatuses(overrides: Partial<StatusCounts> = {}): StatusCou
 
 /** A verdict as verdict() writes it, for data whose flags are chosen by hand. */
 export function sampleVerdict(flags: VerdictFlag[], expected: VerdictFlag[] = flags): Verdict {
-  return {
-    correct: flags.length === 0,
-    flags,
-    label: flags.length === 0 ? 'correct' : flags.join(' + '),
-    expected,
-    asExpected: flags.length === expected.length && flags.every((f) => expected.includes(f)),
-  };
+  return verdictOf(flags, expected);
 }
 
 /** The grabs on a coupon once it sold out, held to the sample http ceiling. */
@@ -89,7 +83,15 @@ export function sampleResult(overrides: Partial<StrategyResult> & { strategy: st
       turnedAway: sampleLatency(3.2, 9.5, 12),
     },
     statuses: sampleStatuses(),
-    audit: { initialStock: 500, stock: 0, grants: 500, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
+    audit: {
+      initialStock: 500,
+      stock: 0,
+      grants: 500,
+      oversold: 0,
+      lostUpdates: 0,
+      maxConcurrentHolders: 1,
+      statements: 500,
+    },
     reconciliation: { grantedSeen: 500, grantsInDb: 500, matches: true, unanswered: 0 },
     utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900 },
     fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8 },
@@ -127,117 +129,5 @@ export function sampleReport(loads: LoadResult[], overrides: Partial<BenchReport
     loads,
     workProbes: [],
     ...overrides,
-  };
-}
-
-/** The wrong baseline: no lock, oversold and lost updates, as scenarios.ts expects of it (stock left, so no sold-out round). */
-function noLock(
-  grabsPerSec: number,
-  granted: number,
-  oversold: number,
-  lostUpdates: number,
-  holders: number,
-): Partial<StrategyResult> & { strategy: string } {
-  const initialStock = 500;
-  return {
-    strategy: 'none',
-    grabsPerSec,
-    audit: {
-      initialStock,
-      stock: initialStock - (granted - lostUpdates),
-      grants: granted,
-      oversold,
-      lostUpdates,
-      maxConcurrentHolders: holders,
-    },
-    statuses: sampleStatuses({ granted, soldOut: 1000 - granted }),
-    reconciliation: { grantedSeen: granted, grantsInDb: granted, matches: true, unanswered: 0 },
-    verdict: sampleVerdict(['OVERSOLD', 'LOST UPDATES']),
-    soldOut: undefined,
-  };
-}
-
-/**
- * Two loads (workMs 0 and 5), each with a correct single lock, the wrong baseline and a
- * segmented lock, with different figures per load; and a work probe every strategy passed.
- */
-export function threeStrategies(): BenchReport {
-  return sampleReport(
-    [
-      sampleLoad(0, [
-        {
-          strategy: 'owner-checked',
-          grabsPerSec: 1207.3,
-          latency: {
-            all: sampleLatency(30.5, 61),
-            granted: sampleLatency(33.5, 62.5),
-            turnedAway: sampleLatency(2.7, 8.4),
-          },
-          utilisation: { busyShare: 0.97, meanHolders: 0.97, windowMs: 410 },
-          soldOut: sampleSoldOut(3987.4),
-        },
-        noLock(3120.8, 688, 188, 402, 17),
-        {
-          strategy: 'segmented',
-          grabsPerSec: 2987.2,
-          segments: 8,
-          utilisation: { busyShare: 0.93, meanHolders: 5.1, windowMs: 170 },
-          soldOut: sampleSoldOut(3571.9),
-        },
-      ]),
-      sampleLoad(5, [
-        {
-          strategy: 'owner-checked',
-          grabsPerSec: 131.4,
-          utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900, lockHeldShare: 0.94 },
-          fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8, maxLockWaitMs: 321 },
-        },
-        noLock(2345.6, 777, 277, 489, 41),
-        {
-          strategy: 'segmented',
-          grabsPerSec: 523.9,
-          segments: 8,
-          utilisation: { busyShare: 0.99, meanHolders: 6.2, windowMs: 950 },
-        },
-      ]),
-    ],
-    {
-      workProbes: [
-        { strategy: 'owner-checked', workMs: 300, granted: 3, minGrantedMs: 304, ok: true },
-        { strategy: 'none', workMs: 300, granted: 3, minGrantedMs: 302, ok: true },
-        { strategy: 'segmented', workMs: 300, granted: 3, minGrantedMs: 301, ok: true },
-      ],
-    },
-  );
-}
-
-/** One lock micro-bench contender over a 5 s window: 3 processes × 50 waiters, fair and exact unless `extra` says otherwise. */
-export function sampleLockResult(
-  contender: string,
-  ours: boolean,
-  grantsPerSec: number,
-  extra: Partial<LockBenchResult> = {},
-): LockBenchResult {
-  return {
-    contender,
-    ours,
-    atDefaults: true,
-    processes: 3,
-    waiters: 150,
-    grants: 4500,
-    windowMs: 5000,
-    grantsPerSec,
-    failedAcquisitions: 0,
-    maxWaitMs: 120,
-    p99WaitMs: 90,
-    minGrantsPerWaiter: 29,
-    maxGrantsPerWaiter: 31,
-    jain: 0.99,
-    grantsPerProcess: [1500, 1490, 1510],
-    processDeviation: 10 / 1500,
-    counter: 4500,
-    counterMatches: true,
-    errors: [],
-    ...extra,
   };
 }

@@ -1,5 +1,7 @@
 import type { LockBenchReport } from '../locks/render';
-import { sampleLoad, sampleLockResult, sampleReport, sampleVerdict, threeStrategies } from './fixtures';
+import { sampleLoad, sampleReport, sampleVerdict } from './fixtures';
+import { threeStrategies } from './three-strategies.fixture';
+import { sampleLockResult } from '../locks/lock-fixtures';
 import { renderPerformanceSection } from './performance-section';
 
 describe('renderPerformanceSection', () => {

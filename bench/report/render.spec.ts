@@ -1,5 +1,6 @@
 import type { BenchReport } from '../types';
-import { sampleLoad, sampleReport, sampleStatuses, sampleVerdict, threeStrategies } from './fixtures';
+import { sampleLoad, sampleReport, sampleStatuses, sampleVerdict } from './fixtures';
+import { threeStrategies } from './three-strategies.fixture';
 import { fileStamp } from './format';
 import { renderHtml } from './render-html';
 import { renderMarkdown } from './render-markdown';
@@ -21,7 +22,15 @@ function undersold(): BenchReport {
     sampleLoad(0, [
       {
         strategy: 'owner-checked',
-        audit: { initialStock: 500, stock: 20, grants: 480, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
+        audit: {
+          initialStock: 500,
+          stock: 20,
+          grants: 480,
+          oversold: 0,
+          lostUpdates: 0,
+          maxConcurrentHolders: 1,
+          statements: 480,
+        },
         statuses: sampleStatuses({ granted: 480, soldOut: 0, lockTimeout: 518, outsideContract: 2 }),
         reconciliation: { grantedSeen: 480, grantsInDb: 481, matches: false, unanswered: 0 },
         verdict: sampleVerdict(['UNDERSOLD', 'FAILED', 'NOT RECONCILED'], []),

@@ -36,6 +36,7 @@ describe('fenced: the database refuses a holder that was frozen past its lease',
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 1,
+      statements: 1,
     });
     const grants = (await http('GET', `${info.nginxUrl}/coupons/${coupon.id}/grants`)).body;
     expect(grants).toEqual([expect.objectContaining({ userId: 'fresh', fenceToken: fresh.body.fenceToken })]);

@@ -22,7 +22,7 @@ const SMALL: ScenarioOptions = {
 };
 
 // Every strategy that promises to stay exact, through every fault.
-const STRATEGIES = CORRECT_STRATEGIES.filter((s) => s !== 'db-batched');
+const STRATEGIES = CORRECT_STRATEGIES;
 
 describe('fault suite: invariants under load with a replica killed, Redis and PostgreSQL restarted', () => {
   const info = testStack();

@@ -27,6 +27,7 @@ describe("the seeds' bug, counted from the database", () => {
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 1,
+      statements: 50,
     });
   });
 

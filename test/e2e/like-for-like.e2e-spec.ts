@@ -30,7 +30,7 @@ describe('same work for all', () => {
 });
 
 describe('sold-out answers from memory', () => {
-  it.each(['db-atomic', 'watchdog', 'redis-lua'])(
+  it.each(['db-atomic', 'watchdog', 'redis-lua', 'db-batched'])(
     '%s: once sold out every replica answers from memory, and right after a reset every replica sells again',
     async (strategy) => {
       const client = api();

@@ -57,7 +57,7 @@ describe('GET /coupons/:id/grants/:userId', () => {
   });
 });
 
-describe.each(['db-atomic', 'watchdog', 'redis-lua'])('crash=after-commit under %s', (strategy) => {
+describe.each(['db-atomic', 'watchdog', 'redis-lua', 'db-batched'])('crash=after-commit under %s', (strategy) => {
   it('keeps the grant the buyer never heard of; asking again answers GRANT.DUPLICATE with it', async () => {
     const { nginx, victim } = clients();
     const coupon = await nginx.createCoupon({ stock: 2 });
@@ -96,6 +96,21 @@ describe('crash=after-reserve under redis-lua, then reconciliation', () => {
     const rest = await Promise.all([0, 1, 2].map(() => nginx.grab(coupon.id, user('rest'), { strategy: 'redis-lua' })));
     expect(rest.map((r) => r.status).sort()).toEqual([200, 200, 409]);
     expect(await nginx.audit(coupon.id)).toMatchObject({ grants: 3, stock: 0, oversold: 0, lostUpdates: 0 });
+  });
+
+  it('under db-batched: dies after the batch queue took the grab, before the statement; nothing is written', async () => {
+    const { nginx, victim } = clients();
+    const coupon = await nginx.createCoupon({ stock: 2 });
+    const buyer = user('queued');
+    await crashAt(victim, coupon.id, buyer, 'db-batched', 'after-reserve');
+    await expect(nginx.grant(coupon.id, buyer)).rejects.toMatchObject({ status: 404, errorCode: 'GRANT.NOT_FOUND' });
+    expect(await nginx.audit(coupon.id)).toMatchObject({ grants: 0, stock: 2 });
+    // Nothing was stranded: the buyer asks again and the whole stock sells.
+    const rest = await Promise.all(
+      [buyer, user('rest'), user('rest')].map((u) => nginx.grab(coupon.id, u, { strategy: 'db-batched' })),
+    );
+    expect(rest.map((r) => r.status).sort()).toEqual([200, 200, 409]);
+    expect(await nginx.audit(coupon.id)).toMatchObject({ grants: 2, stock: 0, oversold: 0, lostUpdates: 0 });
   });
 
   it('refuses crash=after-reserve for a strategy that reserves nothing', async () => {

@@ -41,6 +41,7 @@ describe('POST /coupons/:id/reset', () => {
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 0,
+      statements: 0,
     });
 
     // The new segments are real rows: a segmented burst sells exactly them.

@@ -17,6 +17,7 @@ const CONTRACT_STRATEGIES = [
   'db-for-update',
   'db-optimistic',
   'redis-lua',
+  'db-batched',
 ];
 
 /** The value of one Prometheus sample, e.g. `oversell_lock_acquisitions_total{strategy="watchdog"}`. */
@@ -66,6 +67,7 @@ describe("the rest of the contract's surface, through nginx and on one replica",
       oversold: 0,
       lostUpdates: 0,
       maxConcurrentHolders: 1,
+      statements: 1,
     });
   });
 
@@ -91,10 +93,20 @@ describe("the rest of the contract's surface, through nginx and on one replica",
     const ui = await http<string>('GET', `${info.nginxUrl}/docs`);
     expect(ui.status).toBe(200);
     expect(ui.body).toMatch(/swagger/i);
-    const doc = await http<{ paths: Record<string, unknown> }>('GET', `${info.nginxUrl}/docs/json`);
+    type Responses = Record<string, { description: string; content?: Record<string, { schema: { $ref?: string } }> }>;
+    const doc = await http<{ paths: Record<string, Record<string, { responses: Responses }>> }>(
+      'GET',
+      `${info.nginxUrl}/docs/json`,
+    );
     expect(Object.keys(doc.body.paths)).toEqual(
       expect.arrayContaining(['/coupons', '/coupons/{id}/grab', '/coupons/{id}/audit', '/strategies', '/health']),
     );
+    // Each endpoint lists its error answers, with the error body's schema.
+    const grab = doc.body.paths['/coupons/{id}/grab'].post.responses;
+    expect(Object.keys(grab)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409', '429', '500', '503']));
+    expect(grab['409'].description).toBe('STOCK.SOLD_OUT, GRANT.DUPLICATE, FENCE.REJECTED');
+    expect(grab['429'].content?.['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBodyDto');
+    expect(Object.keys(doc.body.paths['/coupons/{id}/grants/{userId}'].get.responses)).toContain('404');
   });
 
   it('answers an unknown route with a JSON error naming the replica, and an admin call without its token with 401', async () => {

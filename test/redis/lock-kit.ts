@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lockKeys } from '../../libs/lock/src/lock-keys';
 import type { ReleaseOutcome } from '../../libs/lock/src/verbs/attempt';
@@ -11,6 +11,7 @@ import type { LockEvent, LockEventSink } from '../../libs/lock/src/lock-events';
 import { LockRuntime, type LockRuntimeOptions } from '../../libs/lock/src/lock-runtime';
 import { createLockStrategies } from '../../libs/lock/src/lock-strategies';
 import type { LockStrategy } from '../../libs/lock/src/lock-strategy';
+import { connectRedis, type RedisTarget } from '../../libs/lock/src/redis/redis-target';
 import type { RedisLockStrategy } from '../../libs/lock/src/strategies/redis-lock.strategy';
 
 /** The private test Redis started by global-setup. */
@@ -18,6 +19,15 @@ export function testRedisUrl(): string {
   const url = process.env.REDIS_TEST_URL;
   if (!url) throw new Error('REDIS_TEST_URL is not set: run with --selectProjects redis');
   return url;
+}
+
+/**
+ * The Redis the specs run on: the private server, or in the redis-cluster project the private
+ * cluster (REDIS_TEST_CLUSTER_URLS), so one spec runs against both.
+ */
+export function testRedisTarget(): RedisTarget {
+  const nodeUrls = process.env.REDIS_TEST_CLUSTER_URLS?.split(',');
+  return nodeUrls ? { kind: 'cluster', nodeUrls } : { kind: 'single', url: testRedisUrl() };
 }
 
 /** A resource name no other spec or run uses. */
@@ -59,7 +69,12 @@ export interface TestReplica {
 }
 
 export function startReplica(replicaId: string, options: Partial<LockRuntimeOptions> = {}): TestReplica {
-  const runtime = LockRuntime.connect({ redisUrl: testRedisUrl(), replicaId, ...options });
+  const runtime = LockRuntime.connect({
+    redisUrl: testRedisUrl(),
+    redisTarget: testRedisTarget(),
+    replicaId,
+    ...options,
+  });
   const events = new RecordingSink();
   const byName = new Map<string, LockStrategy>(createLockStrategies(runtime, events).map((s) => [s.name, s]));
   return {
@@ -74,9 +89,9 @@ export function startReplica(replicaId: string, options: Partial<LockRuntimeOpti
   };
 }
 
-/** A plain client to look at keys behind the library's back. */
-export function probeClient(url = testRedisUrl()): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1 });
+/** A plain client to look at keys behind the library's back (a Cluster client on the cluster). */
+export function probeClient(target: RedisTarget | string = testRedisTarget()): Redis {
+  return connectRedis(target, { maxRetriesPerRequest: 1, retryStrategy: (attempt) => Math.min(50 * attempt, 1000) });
 }
 
 /** Counts critical sections inside at once; `max` > 1 means mutual exclusion failed. */

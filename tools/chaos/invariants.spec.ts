@@ -2,7 +2,7 @@ import { checkInvariants, type Observed } from './invariants';
 import type { Verdict } from './outcome';
 
 const healthy: Observed = {
-  audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1 },
+  audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, statements: 3 },
   acknowledged: ['a', 'b'],
   grantedInDb: ['a', 'b', 'c'],
   resolvedByRetry: ['c'],
@@ -29,13 +29,31 @@ describe('checkInvariants', () => {
     [
       'oversold 0',
       {
-        audit: { initialStock: 2, stock: 0, grants: 3, oversold: 1, lostUpdates: 1, maxConcurrentHolders: 1 },
+        audit: {
+          initialStock: 2,
+          stock: 0,
+          grants: 3,
+          oversold: 1,
+          lostUpdates: 1,
+          maxConcurrentHolders: 1,
+          statements: 3,
+        },
         grantedInDb: ['a', 'b', 'c'],
       },
     ],
     [
       'lost updates 0',
-      { audit: { initialStock: 10, stock: 8, grants: 3, oversold: 0, lostUpdates: 1, maxConcurrentHolders: 1 } },
+      {
+        audit: {
+          initialStock: 10,
+          stock: 8,
+          grants: 3,
+          oversold: 0,
+          lostUpdates: 1,
+          maxConcurrentHolders: 1,
+          statements: 3,
+        },
+      },
     ],
     ['every acknowledged grant is in the database', { grantedInDb: ['a', 'x', 'c'] }],
     ['grant rows = audit grants', { grantedInDb: ['a', 'b'] }],

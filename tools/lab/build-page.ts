@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     outfile: join(OUT, 'app.js'),
     bundle: true,
     minify: true,
+    keepNames: true, // error classes name themselves after their class
     sourcemap: false,
     format: 'iife',
     target: ['chrome110', 'firefox110', 'safari16'],

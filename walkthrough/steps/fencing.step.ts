@@ -1,5 +1,6 @@
-import { lockKey, lockResource } from '../lock-keys';
+import { lockKey } from '../lock-keys';
 import { check, keyBar, timeline, users, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { Step } from '../step';
 
 const LEASE_MS = 300;
@@ -42,11 +43,7 @@ export const fencingStep: Step = {
         waitMs: LEASE_MS,
       });
       const a = await aDone;
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const aAcquiredAt = events.find((e) => e.type === 'acquire' && e.replica === ra)?.at;
       const bToken = Number(b.body?.fenceToken ?? grants.find((g) => g.userId === ub)?.fenceToken ?? NaN);
       const bBeforeA = b.answeredAt < a.answeredAt;

@@ -1,6 +1,7 @@
 import type { Step } from '../step';
 import { failoverStep, failoverWaitStep } from './failover.step';
 import { baselinesStep } from './baselines.step';
+import { batchingStep } from './batching.step';
 import { fencingStep } from './fencing.step';
 import { nestedStep } from './nested.step';
 import { noneStep } from './none.step';
@@ -30,4 +31,5 @@ export const allSteps: readonly Step[] = [
   redlockStep,
   failoverWaitStep,
   baselinesStep,
+  batchingStep,
 ];

@@ -1,5 +1,6 @@
-import { lockKey, lockResource } from '../lock-keys';
+import { lockKey } from '../lock-keys';
 import { check, count, keyBar, timeline, users, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { LockEvent } from '@app/contract';
 import type { Step } from '../step';
 
@@ -40,11 +41,7 @@ export const nestedStep: Step = {
         leaseMs: LEASE_MS,
       });
       const afterReentrant = await ctx.keys.peek(key);
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const deadlockMs = deadlocked.answeredAt - deadlocked.sentAt;
       const reentrantAcquires = events.filter((e) => e.strategy === 'reentrant' && e.type === 'acquire').length;
       return {

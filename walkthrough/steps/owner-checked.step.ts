@@ -1,5 +1,5 @@
-import { lockResource } from '../lock-keys';
 import { check, count, timeline, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { Step } from '../step';
 import { pausedPastLease } from './paused-past-lease';
 
@@ -19,11 +19,7 @@ export const ownerCheckedStep: Step = {
   async run(ctx) {
     return withCoupon(ctx, 'owner-checked', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'owner-checked', LEASE_MS);
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const refused = count(events, 'release-refused');
       const foreign = count(events, 'foreign-delete');
       return {

@@ -1,5 +1,6 @@
-import { lockKey, lockResource } from '../lock-keys';
+import { lockKey } from '../lock-keys';
 import { check, count, timeline, users, waitForReplica, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { Step } from '../step';
 import { pausedPastLease } from './paused-past-lease';
 
@@ -44,11 +45,7 @@ export const setNxPxStep: Step = {
     });
     return withCoupon(ctx, 'set-nx-px pause', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'set-nx-px', LEASE_MS);
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const foreignDeletes = count(events, 'foreign-delete');
       return {
         observed: {

@@ -1,5 +1,6 @@
-import { lockKey, lockResource } from '../lock-keys';
+import { lockKey } from '../lock-keys';
 import { check, countStatus, keyBar, statusCounts, timeline, users, waitForReplica, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { Step } from '../step';
 import type { TimelineTick } from '../timeline/timeline-model';
 
@@ -52,11 +53,7 @@ export const setnxCrashStep: Step = {
         via: ctx.api.replicas[1 % ctx.api.replicas.length].id,
         waitMs: WAIT_MS,
       });
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const timeouts = countStatus(stuck, 429);
       return {
         observed: {

@@ -1,5 +1,5 @@
-import { lockResource } from '../lock-keys';
 import { check, count, section, timeline, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { Step } from '../step';
 import { pausedPastLease } from './paused-past-lease';
 
@@ -21,11 +21,7 @@ export const watchdogFreezeStep: Step = {
   async run(ctx) {
     return withCoupon(ctx, 'watchdog-freeze', 10, async (coupon) => {
       const run = await pausedPastLease(ctx, coupon, 'watchdog', LEASE_MS, { stall: 'freezeMs' });
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const [ra] = ctx.api.replicas.map((r) => r.id);
       const expiredAt = run.ticks.find((t) => t.type === 'expired')?.at ?? 0;
       const acquiredA = events.find((e) => e.type === 'acquire' && e.replica === ra)?.at ?? 0;

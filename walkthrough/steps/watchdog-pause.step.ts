@@ -1,5 +1,6 @@
-import { lockKey, lockResource } from '../lock-keys';
+import { lockKey } from '../lock-keys';
 import { check, count, section, sleep, timeline, users, withCoupon } from '../scenario';
+import { evidence } from './evidence';
 import type { Step } from '../step';
 import type { TimelineTick } from '../timeline/timeline-model';
 
@@ -55,11 +56,7 @@ export const watchdogPauseStep: Step = {
         workMs: 100,
       });
       const a = await aDone;
-      const [audit, grants, events] = await Promise.all([
-        ctx.api.audit(coupon.id),
-        ctx.api.grants(coupon.id),
-        ctx.api.lockEvents(lockResource(coupon.id)),
-      ]);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
       const renewals = events.filter((e) => e.type === 'renew' && e.replica === ra).length;
       const ga = grants.find((g) => g.userId === ua);
       const gb = grants.find((g) => g.userId === ub);

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LockModule } from '@app/lock';
@@ -25,7 +25,6 @@ import { StrategiesController } from './strategies/strategies.controller';
 
 @Module({
   imports: [
-    ConfigModule,
     LockEventsModule,
     StockModule.forRootAsync({
       inject: [AppConfig],
@@ -40,6 +39,7 @@ import { StrategiesController } from './strategies/strategies.controller';
       inject: [AppConfig, LockEventLog],
       useFactory: (config: AppConfig, events: LockEventLog) => ({
         redisUrl: config.redisUrl,
+        redisTarget: config.redis,
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
         handoffLimit: config.handoffLimit,
@@ -76,4 +76,9 @@ import { StrategiesController } from './strategies/strategies.controller';
     },
   ],
 })
-export class AppModule {}
+export class AppModule {
+  /** The app with the configuration main.ts read from the environment, once. */
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: AppModule, imports: [ConfigModule.forRoot(config)] };
+  }
+}

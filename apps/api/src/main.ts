@@ -4,18 +4,17 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { ConnectionDrain } from './common/connection-drain';
-import { AppConfig, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
-  const early = loadConfig(); // fail before anything starts when the environment is wrong
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const config = loadConfig(); // the one read of the environment: fails before anything starts
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
     logger: ['error', 'warn', 'log', 'debug', 'verbose'].slice(
       0,
-      ['error', 'warn', 'log', 'debug', 'verbose'].indexOf(early.logLevel) + 1,
+      ['error', 'warn', 'log', 'debug', 'verbose'].indexOf(config.logLevel) + 1,
     ) as never,
   });
-  const config = app.get<AppConfig>(AppConfig);
   // Set first, so every answer carries it, errors and unknown routes included.
   app.use((_req: unknown, res: { setHeader(n: string, v: string): void }, next: () => void) => {
     res.setHeader('X-Replica', config.replicaId);

@@ -1,9 +1,9 @@
 import { runStockMigrations } from '@app/stock';
+import { loadMigrationConfig } from './config/app-config';
 
 /** Applies the schema migrations once, before the replicas start (compose's `migrate` service). */
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:25432/oversell';
-  const ran = await runStockMigrations(url);
+  const ran = await runStockMigrations(loadMigrationConfig().databaseUrl);
   console.log(ran.length ? `migrations applied: ${ran.join(', ')}` : 'schema up to date');
 }
 

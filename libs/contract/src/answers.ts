@@ -23,6 +23,11 @@ export interface Audit {
   readonly lostUpdates: number;
   /** The most critical sections on one stock row that overlapped in time (database clock). */
   readonly maxConcurrentHolders: number;
+  /**
+   * Statements that wrote the grants: one per batch (grants sharing a `batch_id`, db-batched),
+   * one per grant for every other strategy. grants / statements = grants per statement.
+   */
+  readonly statements: number;
 }
 
 /** One grant row, as GET /coupons/:id/grants lists it. */

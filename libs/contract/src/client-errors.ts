@@ -1,6 +1,7 @@
+import { CodedError } from '@app/errors';
+
 /** The API answered with an error status. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+export class ApiError extends CodedError {
   readonly code = 'CLIENT.API';
   constructor(
     readonly request: string,
@@ -14,8 +15,7 @@ export class ApiError extends Error {
 }
 
 /** No answer at all: refused, reset, or timed out. */
-export class ApiUnreachableError extends Error {
-  override readonly name = 'ApiUnreachableError';
+export class ApiUnreachableError extends CodedError {
   readonly code = 'CLIENT.UNREACHABLE';
   constructor(request: string, options: { cause: unknown }) {
     super(`${request} got no answer: ${(options.cause as Error)?.message ?? String(options.cause)}`, options);

@@ -14,6 +14,7 @@ export const STRATEGY_NAMES = [
   'db-for-update',
   'db-optimistic',
   'redis-lua',
+  'db-batched',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

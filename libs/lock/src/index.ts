@@ -10,3 +10,4 @@ export * from './lock-strategies';
 export { runInFlow, currentFlowId } from './flow-context';
 export { RedisLockStrategy } from './strategies/redis-lock.strategy';
 export type { Attempt, ReleaseOutcome, ReleaseStatus } from './verbs/attempt';
+export { connectRedis, asCluster, masterFor, type RedisTarget } from './redis/redis-target';

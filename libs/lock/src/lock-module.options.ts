@@ -1,10 +1,13 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { LockEventSink } from './lock-events';
 import type { LockWaitMode, WaitForReplicas } from './lock-runtime';
+import type { RedisTarget } from './redis/redis-target';
 
 export interface LockModuleOptions {
   /** Redis that holds the locks, e.g. redis://127.0.0.1:26379. */
   readonly redisUrl: string;
+  /** Sentinels or a Redis Cluster instead of the one server at redisUrl (redlock keeps its own nodes). */
+  readonly redisTarget?: RedisTarget;
   /** This process's name, the first half of a reentrant owner id (Redisson's client id). */
   readonly replicaId: string;
   /** Where lock events go (metrics, logs, timelines). */

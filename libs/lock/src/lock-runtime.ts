@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { HeldLocks } from './held-locks';
 import { lockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
+import type { RedisTarget } from './redis/redis-target';
 import { Renewer } from './renewal/renewer';
 import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
 import { WakeSubscriber } from './waiting/wake-subscriber';
@@ -15,6 +16,8 @@ export interface WaitForReplicas {
 
 export interface LockRuntimeOptions {
   readonly redisUrl: string;
+  /** Sentinels or a Redis Cluster instead of the one server at redisUrl. */
+  readonly redisTarget?: RedisTarget;
   readonly replicaId: string;
   readonly waitForReplicas?: WaitForReplicas;
   /** Per-command timeout; raised automatically to outlast a WAIT. */
@@ -66,8 +69,8 @@ export class LockRuntime {
     );
     const settings = { ...defaultLockRedisSettings, commandTimeoutMs };
     return new LockRuntime(
-      createLockRedis(options.redisUrl, settings),
-      createWakeRedis(options.redisUrl, settings),
+      createLockRedis(options.redisTarget ?? options.redisUrl, settings),
+      createWakeRedis(options.redisTarget ?? options.redisUrl, settings),
       options.replicaId,
       options.waitForReplicas,
       options.handoffLimit,

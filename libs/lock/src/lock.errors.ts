@@ -1,6 +1,7 @@
-/** Errors of the lock library: each has a stable code; the app maps codes to HTTP. */
-export abstract class LockError extends Error {
-  abstract readonly code: string;
+import { CodedError } from '@app/errors';
+
+/** Errors of the lock library: each has a stable code; the app maps classes to HTTP. */
+export abstract class LockError extends CodedError {
   constructor(
     message: string,
     readonly resource: string,
@@ -12,7 +13,6 @@ export abstract class LockError extends Error {
 
 /** The lock was not had within the wait budget. */
 export class LockTimeoutError extends LockError {
-  override readonly name = 'LockTimeoutError';
   readonly code = 'LOCK.TIMEOUT';
   constructor(
     resource: string,
@@ -26,7 +26,6 @@ export class LockTimeoutError extends LockError {
 
 /** The caller's signal cancelled the wait: the waiter left the queue and never held the lock. */
 export class LockAbortedError extends LockError {
-  override readonly name = 'LockAbortedError';
   readonly code = 'LOCK.ABORTED';
   constructor(resource: string, options?: { cause?: unknown }) {
     super(`waiting for the lock on ${resource} was cancelled`, resource, options);
@@ -35,7 +34,6 @@ export class LockAbortedError extends LockError {
 
 /** The lock expired or was taken while the critical section ran. */
 export class LockLostError extends LockError {
-  override readonly name = 'LockLostError';
   readonly code = 'LOCK.LOST';
   constructor(resource: string, options?: { cause?: unknown }) {
     super(`lock on ${resource} was lost while held`, resource, options);
@@ -44,7 +42,6 @@ export class LockLostError extends LockError {
 
 /** The lock's backing store (Redis) did not answer. */
 export class LockUnavailableError extends LockError {
-  override readonly name = 'LockUnavailableError';
   readonly code = 'LOCK.UNAVAILABLE';
   constructor(resource: string, options?: { cause?: unknown }) {
     super(`lock store unavailable for ${resource}`, resource, options);

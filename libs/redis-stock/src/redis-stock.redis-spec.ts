@@ -1,10 +1,10 @@
-import { Redis } from 'ioredis';
+import { probeClient } from '../../../test/redis/lock-kit';
 import { StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
 import { reconcileStock } from './reconcile';
 import { RedisStock } from './redis-stock';
 import { defineStockCommands, stockKeys } from './redis-stock-commands';
 
-const redis = new Redis(process.env.REDIS_TEST_URL!);
+const redis = probeClient();
 defineStockCommands(redis);
 let couponId = 1000 + Math.floor(Math.random() * 1_000_000);
 const req = (userId: string): GrantRequest => ({ couponId, userId, strategy: 'redis-lua', replica: 'spec' });

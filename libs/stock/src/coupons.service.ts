@@ -24,6 +24,11 @@ const MAX_HOLDERS_SQL = `
     SELECT SUM(delta) OVER (PARTITION BY segment ORDER BY at, delta ROWS UNBOUNDED PRECEDING) AS holders FROM events
   ) running`;
 
+// A batch's grants share one statement; a grant without a batch had a statement of its own.
+const STATEMENTS_SQL = `
+  SELECT (COUNT(DISTINCT batch_id) + COUNT(*) FILTER (WHERE batch_id IS NULL))::int AS statements
+    FROM grants WHERE coupon_id = $1`;
+
 const GRANT_COLUMNS = `user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
          to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
          to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"`;
@@ -76,6 +81,7 @@ export class CouponsService {
   async audit(id: number): Promise<Audit> {
     const coupon = await this.get(id);
     const [{ max }] = await this.db.query<{ max: number }>(MAX_HOLDERS_SQL, [id]);
+    const [{ statements }] = await this.db.query<{ statements: number }>(STATEMENTS_SQL, [id]);
     return {
       initialStock: coupon.initialStock,
       stock: coupon.stock,
@@ -83,6 +89,7 @@ export class CouponsService {
       oversold: Math.max(0, coupon.grants - coupon.initialStock),
       lostUpdates: coupon.grants - (coupon.initialStock - coupon.stock),
       maxConcurrentHolders: max,
+      statements,
     };
   }
 

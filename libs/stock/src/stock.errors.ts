@@ -1,12 +1,10 @@
 import type { Grant } from '@app/contract';
+import { CodedError } from '@app/errors';
 
-/** Errors of the stock library: each has a stable code; the app maps codes to HTTP. */
-export abstract class StockError extends Error {
-  abstract readonly code: string;
-}
+/** Errors of the stock library: each has a stable code; the app maps classes to HTTP. */
+export abstract class StockError extends CodedError {}
 
 export class CouponNotFoundError extends StockError {
-  override readonly name = 'CouponNotFoundError';
   readonly code = 'COUPON.NOT_FOUND';
   constructor(readonly couponId: number) {
     super(`coupon ${couponId} does not exist`);
@@ -14,7 +12,6 @@ export class CouponNotFoundError extends StockError {
 }
 
 export class SoldOutError extends StockError {
-  override readonly name = 'SoldOutError';
   readonly code = 'STOCK.SOLD_OUT';
   constructor(readonly couponId: number) {
     // Most answers of a flash sale are this one, an outcome rather than a fault: capturing a
@@ -27,7 +24,6 @@ export class SoldOutError extends StockError {
 }
 
 export class DuplicateGrantError extends StockError {
-  override readonly name = 'DuplicateGrantError';
   readonly code = 'GRANT.DUPLICATE';
   /** The grant the user already holds, when it was looked up (the answer carries it). */
   grant?: Grant;
@@ -41,7 +37,6 @@ export class DuplicateGrantError extends StockError {
 
 /** The user holds no grant of the coupon. */
 export class GrantNotFoundError extends StockError {
-  override readonly name = 'GrantNotFoundError';
   readonly code = 'GRANT.NOT_FOUND';
   constructor(
     readonly couponId: number,
@@ -53,7 +48,6 @@ export class GrantNotFoundError extends StockError {
 
 /** The lock guarding the section was lost before the write: nothing was written. */
 export class CommitAbortedError extends StockError {
-  override readonly name = 'CommitAbortedError';
   readonly code = 'STOCK.COMMIT_ABORTED';
   constructor(options?: { cause?: unknown }) {
     super('the critical section was told its lock is lost; the write was not made', options);
@@ -62,7 +56,6 @@ export class CommitAbortedError extends StockError {
 
 /** The row accepted a newer fencing token already: this holder is stale. */
 export class StaleFenceError extends StockError {
-  override readonly name = 'StaleFenceError';
   readonly code = 'FENCE.REJECTED';
   constructor(readonly token: number) {
     super(`fencing token ${token} is older than the one the stock row accepted`);
@@ -71,7 +64,6 @@ export class StaleFenceError extends StockError {
 
 /** Optimistic writes kept losing to concurrent ones. */
 export class RetriesExhaustedError extends StockError {
-  override readonly name = 'RetriesExhaustedError';
   readonly code = 'STOCK.CONTENDED';
   constructor(readonly attempts: number) {
     super(`gave up after ${attempts} optimistic attempts`);
@@ -80,7 +72,6 @@ export class RetriesExhaustedError extends StockError {
 
 /** A stock store (PostgreSQL, or Redis for the reserved counter) did not answer. */
 export class StockUnavailableError extends StockError {
-  override readonly name = 'StockUnavailableError';
   readonly code = 'STOCK.UNAVAILABLE';
   constructor(options?: { cause?: unknown }) {
     super('a stock store is unavailable', options);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { forwardOutput } from './log-lines';
 
 /** A server process we started and must stop. */
 export interface RunningChild {
@@ -38,5 +39,37 @@ export async function waitFor(
     if (await probe().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`${what} not ready after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Sends a server's output to `log` line by line, or drains it so a full pipe never stalls the server. */
+export function routeOutput(server: RunningChild, log?: (line: string) => void): void {
+  if (log) forwardOutput(server.name, server.child, log);
+  else {
+    server.child.stdout?.resume();
+    server.child.stderr?.resume();
+  }
+}
+
+/**
+ * Waits until `probe` says the server is up, failing at once if it exits first (`hint` says what
+ * to check); a server that never got ready is killed, so nothing is left running.
+ */
+export async function readyOrKilled(
+  server: RunningChild,
+  what: string,
+  probe: () => Promise<boolean>,
+  hint: string,
+): Promise<void> {
+  try {
+    await Promise.race([
+      waitFor(what, probe),
+      server.exited.then((how) => {
+        throw new Error(`${what} exited early (${how}); ${hint}`);
+      }),
+    ]);
+  } catch (error) {
+    await server.stop('SIGKILL', 1000);
+    throw error;
   }
 }

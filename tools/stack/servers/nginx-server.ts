@@ -1,8 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { binaryPath } from '../binaries';
-import { startChild, waitFor, type RunningChild } from './child';
-import { forwardOutput } from './log-lines';
+import { readyOrKilled, routeOutput, startChild, type RunningChild } from './child';
 import { httpStatus } from './http-probe';
 
 export interface NginxServerOptions {
@@ -65,25 +64,12 @@ export async function startNginxServer(options: NginxServerOptions): Promise<Run
   const server = startChild(`nginx:${options.port}`, nginx, ['-e', 'stderr', '-p', `${prefix}/`, '-c', conf], {
     detached: true,
   });
-  if (options.log) forwardOutput(server.name, server.child, options.log);
-  else {
-    server.child.stdout?.resume();
-    server.child.stderr?.resume();
-  }
-  const ready = waitFor(
+  routeOutput(server, options.log);
+  await readyOrKilled(
+    server,
     `nginx on ${options.port}`,
     async () => (await httpStatus(`http://127.0.0.1:${options.port}/nginx-health`)) === 200,
+    'is the port free?',
   );
-  try {
-    await Promise.race([
-      ready,
-      server.exited.then((how) => {
-        throw new Error(`nginx on ${options.port} exited early (${how}); is the port free?`);
-      }),
-    ]);
-  } catch (error) {
-    await server.stop('SIGKILL', 1000);
-    throw error;
-  }
   return server;
 }

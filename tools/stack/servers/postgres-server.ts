@@ -4,8 +4,7 @@ import { chownSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { PG_BIN } from '../binaries';
-import { startChild, waitFor, type RunningChild } from './child';
-import { forwardOutput } from './log-lines';
+import { readyOrKilled, routeOutput, startChild, type RunningChild } from './child';
 
 export interface PostgresServerOptions {
   readonly port: number;
@@ -109,26 +108,13 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     'max_connections=200',
   ];
   const server = startChild(`postgres:${options.port}`, join(PG_BIN, 'postgres'), args, { ...as, detached: true });
-  if (options.log) forwardOutput(server.name, server.child, options.log);
-  else {
-    server.child.stdout?.resume();
-    server.child.stderr?.resume();
-  }
-  const ready = waitFor(
+  routeOutput(server, options.log);
+  await readyOrKilled(
+    server,
     `postgres on ${options.port}`,
     async () => (await query(options.port, 'postgres', 'SELECT 1')) === 1,
+    'is the port free? see its log above',
   );
-  try {
-    await Promise.race([
-      ready,
-      server.exited.then((how) => {
-        throw new Error(`postgres on ${options.port} exited early (${how}); is the port free? see its log above`);
-      }),
-    ]);
-  } catch (error) {
-    await server.stop('SIGKILL', 1000);
-    throw error;
-  }
   const exists = await query(
     options.port,
     'postgres',

@@ -1,35 +1,61 @@
-/** The one place where error codes become HTTP statuses. */
-export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
-  'REQUEST.INVALID': 400,
-  'REQUEST.TOO_LARGE': 413,
-  'AUTH.UNAUTHORIZED': 401,
-  'CHAOS.DISABLED': 403,
-  'COUPON.NOT_FOUND': 404,
-  'ROUTE.NOT_FOUND': 404,
-  'STOCK.SOLD_OUT': 409,
-  'GRANT.DUPLICATE': 409,
-  'GRANT.NOT_FOUND': 404,
-  'FENCE.REJECTED': 409,
-  'LOCK.TIMEOUT': 429,
-  // The caller cancelled its own wait (the client went away): nginx's "client closed request".
-  'LOCK.ABORTED': 499,
-  'STOCK.CONTENDED': 429,
-  'LOCK.LOST': 503,
-  'STOCK.COMMIT_ABORTED': 503,
-  'DEPENDENCY.UNAVAILABLE': 503,
-};
+import type { ErrorCode } from '@app/contract';
+import type { CodedError } from '@app/errors';
+import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '@app/lock';
+import {
+  CommitAbortedError,
+  CouponNotFoundError,
+  DuplicateGrantError,
+  GrantNotFoundError,
+  RetriesExhaustedError,
+  SoldOutError,
+  StaleFenceError,
+  StockUnavailableError,
+} from '@app/stock';
+import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from './app.errors';
 
-/** Library codes that mean "a dependency is down" are reported as one public code. */
-export const PUBLIC_CODE: Readonly<Record<string, string>> = {
-  'LOCK.UNAVAILABLE': 'DEPENDENCY.UNAVAILABLE',
-  'STOCK.UNAVAILABLE': 'DEPENDENCY.UNAVAILABLE',
-};
+type ErrorClass = abstract new (...args: never[]) => CodedError;
 
-/** Codes worth retrying: they get a Retry-After header. */
-export const RETRYABLE = new Set([
-  'LOCK.TIMEOUT',
-  'STOCK.CONTENDED',
-  'LOCK.LOST',
-  'STOCK.COMMIT_ABORTED',
-  'DEPENDENCY.UNAVAILABLE',
-]);
+interface ErrorRow {
+  readonly type: ErrorClass;
+  readonly status: number;
+  /** The public code, when it is not the error's own. */
+  readonly code?: ErrorCode;
+  /** Worth retrying: the answer carries Retry-After. */
+  readonly retry?: true;
+}
+
+/**
+ * The one place where error classes become HTTP statuses (the libraries know nothing of HTTP). The
+ * first row the error is an instance of wins; an error of no row is a 500.
+ */
+export const ERROR_ROWS: readonly ErrorRow[] = [
+  { type: RequestInvalidError, status: 400 },
+  { type: UnauthorizedError, status: 401 },
+  { type: ChaosDisabledError, status: 403 },
+  { type: CouponNotFoundError, status: 404 },
+  { type: GrantNotFoundError, status: 404 },
+  { type: SoldOutError, status: 409 },
+  { type: DuplicateGrantError, status: 409 },
+  { type: StaleFenceError, status: 409 },
+  { type: LockTimeoutError, status: 429, retry: true },
+  // The caller cancelled its own wait (its client went away): nginx's "client closed request".
+  { type: LockAbortedError, status: 499 },
+  { type: RetriesExhaustedError, status: 429, retry: true },
+  { type: LockLostError, status: 503, retry: true },
+  { type: CommitAbortedError, status: 503, retry: true },
+  // A dependency that is down is one public code, whichever library noticed it.
+  { type: LockUnavailableError, status: 503, code: 'DEPENDENCY.UNAVAILABLE', retry: true },
+  { type: StockUnavailableError, status: 503, code: 'DEPENDENCY.UNAVAILABLE', retry: true },
+];
+
+export interface ErrorAnswer {
+  readonly status: number;
+  readonly code: string;
+  readonly retry: boolean;
+}
+
+/** How the API answers a coded error, or undefined when no row knows its class. */
+export function answerOf(error: CodedError): ErrorAnswer | undefined {
+  const row = ERROR_ROWS.find((r) => error instanceof r.type);
+  return row && { status: row.status, code: row.code ?? error.code, retry: row.retry ?? false };
+}

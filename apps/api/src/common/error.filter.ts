@@ -1,7 +1,12 @@
-import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import { PUBLIC_CODE, RETRYABLE, STATUS_BY_CODE } from './error-status';
+import { Catch, HttpException } from '@nestjs/common';
+import { JsonErrorFilter, type JsonErrorAnswer } from '@app/apps-common';
+import type { ErrorBody } from '@app/contract';
+import { CodedError } from '@app/errors';
+import { LockTimeoutError } from '@app/lock';
+import { DuplicateGrantError } from '@app/stock';
+import { answerOf } from './error-status';
 
-// Client-library failures that reach us untyped still mean "a dependency is down", never a 500.
+// Client-library failures that reach us untranslated still mean "a dependency is down", never a 500.
 const CONNECTION_FAILURE =
   /Connection is closed|Stream isn't writeable|ECONNREFUSED|ECONNRESET|Command timed out|Reached the max retries|Connection terminated|connect ETIMEDOUT/;
 
@@ -10,50 +15,40 @@ function isConnectionFailure(error: unknown): boolean {
   return e?.name === 'MaxRetriesPerRequestError' || CONNECTION_FAILURE.test(`${e?.code ?? ''} ${e?.message ?? ''}`);
 }
 
-interface HttpResponse {
-  headersSent: boolean;
-  setHeader(name: string, value: string): void;
-  status(code: number): { json(body: unknown): void };
-}
+type Answer = JsonErrorAnswer & { body: { code: string; message: string; grant?: ErrorBody['grant'] } };
 
-interface ErrorBody {
-  code: string;
-  message: string;
-  grant?: unknown;
-}
+const UNAVAILABLE: Answer = {
+  status: 503,
+  body: { code: 'DEPENDENCY.UNAVAILABLE', message: 'a dependency (Redis or PostgreSQL) is unavailable' },
+  retryAfterMs: 1000,
+};
+const INTERNAL: Answer = { status: 500, body: { code: 'INTERNAL', message: 'unexpected error' } };
 
-/** Maps every error to `{ code, message }` with the contract's status; nothing leaks as a bare 500. */
+/** Maps every error to `{ code, message }` with the contract's status; an unknown one is a logged 500. */
 @Catch()
-export class ErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
-  catch(error: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<HttpResponse>();
-    if (res.headersSent) return;
-    const { status, body, retryAfterMs } = this.describe(error);
-    if (status >= 500 && status !== 503) this.logger.error(error instanceof Error ? error.stack : String(error));
-    if (retryAfterMs !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-    res.status(status).json(body);
+export class ErrorFilter extends JsonErrorFilter {
+  protected answer(error: unknown): Answer {
+    return this.describe(error);
   }
 
-  private describe(error: unknown): { status: number; body: ErrorBody; retryAfterMs?: number } {
-    const coded = error as { code?: unknown; message?: string; holderTtlMs?: number; grant?: unknown };
-    if (typeof coded?.code === 'string' && coded.code.includes('.')) {
-      const code = PUBLIC_CODE[coded.code] ?? coded.code;
-      const status = STATUS_BY_CODE[code];
-      if (status) {
-        const retryAfterMs = RETRYABLE.has(code) ? (coded.holderTtlMs ?? 1000) : undefined;
-        const body = { code, message: coded.message ?? code, ...(coded.grant ? { grant: coded.grant } : {}) };
-        return { status, body, retryAfterMs };
-      }
-    }
-    if (isConnectionFailure(error)) {
+  private describe(error: unknown): Answer {
+    if (error instanceof CodedError) {
+      const known = answerOf(error);
+      if (!known) return INTERNAL;
+      const grant = error instanceof DuplicateGrantError ? error.grant : undefined;
+      const retryAfterMs = error instanceof LockTimeoutError ? (error.holderTtlMs ?? 1000) : 1000;
       return {
-        status: 503,
-        body: { code: 'DEPENDENCY.UNAVAILABLE', message: 'a dependency (Redis or PostgreSQL) is unavailable' },
-        retryAfterMs: 1000,
+        status: known.status,
+        body: { code: known.code, message: error.message, ...(grant ? { grant } : {}) },
+        retryAfterMs: known.retry ? retryAfterMs : undefined,
       };
     }
+    if (isConnectionFailure(error)) return UNAVAILABLE;
+    return this.fromFramework(error) ?? INTERNAL;
+  }
+
+  /** Errors of Express's body parser and of Nest itself (unknown routes, Terminus's 503). */
+  private fromFramework(error: unknown): Answer | undefined {
     // body-parser's errors (malformed or oversized JSON) carry `type` and `status`.
     const parser = error as { type?: string; status?: number };
     if (parser?.type === 'entity.parse.failed')
@@ -63,20 +58,17 @@ export class ErrorFilter implements ExceptionFilter {
     if (parser?.status && parser.status >= 400 && parser.status < 500 && parser.type) {
       return { status: parser.status, body: { code: 'REQUEST.INVALID', message: String((error as Error).message) } };
     }
-    if (error instanceof HttpException) {
-      const status = error.getStatus();
-      if (status === 404) return { status, body: { code: 'ROUTE.NOT_FOUND', message: error.message } };
-      if (status === 503) {
-        // Terminus answers 503 with the indicators that are down.
-        const down = Object.keys((error.getResponse() as { error?: object }).error ?? {});
-        return {
-          status,
-          body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${down.join(', ') || 'unknown'}` },
-          retryAfterMs: 1000,
-        };
-      }
-      return { status, body: { code: status < 500 ? 'REQUEST.INVALID' : 'INTERNAL', message: error.message } };
+    if (!(error instanceof HttpException)) return undefined;
+    const status = error.getStatus();
+    if (status === 404) return { status, body: { code: 'ROUTE.NOT_FOUND', message: error.message } };
+    if (status === 503) {
+      // Terminus answers 503 with the indicators that are down.
+      const down = Object.keys((error.getResponse() as { error?: object }).error ?? {});
+      return {
+        ...UNAVAILABLE,
+        body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${down.join(', ') || 'unknown'}` },
+      };
     }
-    return { status: 500, body: { code: 'INTERNAL', message: 'unexpected error' } };
+    return { status, body: { code: status < 500 ? 'REQUEST.INVALID' : 'INTERNAL', message: error.message } };
   }
 }

@@ -34,6 +34,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, LOCK_WAIT_MODE: 'spin' })).toThrow(/LOCK_WAIT_MODE/);
   });
 
+  it('picks the Redis topology: one server, Sentinels (with their name) or cluster nodes', () => {
+    expect(loadConfig({ ...base, REDIS_URL: 'redis://r:1' }).redis).toEqual({ kind: 'single', url: 'redis://r:1' });
+    expect(
+      loadConfig({ ...base, REDIS_SENTINEL_URLS: 'redis://s:1,redis://s:2', REDIS_SENTINEL_NAME: 'oversell' }).redis,
+    ).toEqual({ kind: 'sentinel', sentinelUrls: ['redis://s:1', 'redis://s:2'], name: 'oversell' });
+    expect(loadConfig({ ...base, REDIS_CLUSTER_URLS: 'redis://c:1, redis://c:2' }).redis).toEqual({
+      kind: 'cluster',
+      nodeUrls: ['redis://c:1', 'redis://c:2'],
+    });
+    expect(() => loadConfig({ ...base, REDIS_SENTINEL_URLS: 'redis://s:1' })).toThrow(/REDIS_SENTINEL_NAME/);
+  });
+
   it('refuses a missing admin token and malformed numbers', () => {
     expect(() => loadConfig({})).toThrow(/ADMIN_TOKEN/);
     expect(() => loadConfig({ ...base, PORT: '80a' })).toThrow(/PORT/);

@@ -1,3 +1,6 @@
+import { envAdminToken, envBool, envInt } from '@app/apps-common';
+import type { RedisTarget } from '@app/lock';
+
 /** Everything the service reads from its environment, parsed and checked once at start. */
 export interface AppConfig {
   readonly port: number;
@@ -5,6 +8,8 @@ export interface AppConfig {
   readonly databaseUrl: string;
   readonly databasePoolSize: number;
   readonly redisUrl: string;
+  /** The Redis of the locks and the stock: REDIS_URL's server, or Sentinels, or a Redis Cluster. */
+  readonly redis: RedisTarget;
   readonly redlockUrls: string[];
   readonly adminToken: string;
   readonly chaosEnabled: boolean;
@@ -21,25 +26,32 @@ export interface AppConfig {
 }
 export const AppConfig = Symbol('AppConfig');
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:25432/oversell';
+
+/** What the migration entry point needs: the database alone (it runs without the replicas' settings). */
+export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env): { readonly databaseUrl: string } {
+  return { databaseUrl: env.DATABASE_URL ?? DEFAULT_DATABASE_URL };
 }
 
-function bool(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0', ''].includes(raw)) throw new Error(`${name} must be true or false, got "${raw}"`);
-  return raw === 'true' || raw === '1';
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+
+/** A cluster's nodes (REDIS_CLUSTER_URLS) win over Sentinels (REDIS_SENTINEL_URLS), which win over REDIS_URL. */
+function redisTarget(env: NodeJS.ProcessEnv, url: string): RedisTarget {
+  const nodeUrls = list(env.REDIS_CLUSTER_URLS);
+  if (nodeUrls.length) return { kind: 'cluster', nodeUrls };
+  const sentinelUrls = list(env.REDIS_SENTINEL_URLS);
+  if (!sentinelUrls.length) return { kind: 'single', url };
+  const name = env.REDIS_SENTINEL_NAME ?? '';
+  if (!name) throw new Error('REDIS_SENTINEL_NAME must be set with REDIS_SENTINEL_URLS');
+  return { kind: 'sentinel', sentinelUrls, name };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const adminToken = env.ADMIN_TOKEN ?? '';
-  if (adminToken.length < 8) throw new Error('ADMIN_TOKEN must be set (8 characters or more)');
+  const adminToken = envAdminToken(env);
   const replicaId = env.REPLICA_ID ?? 'api-1';
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(replicaId)) throw new Error(`REPLICA_ID "${replicaId}" is not a plain name`);
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
@@ -48,26 +60,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const lockWaitMode = (env.LOCK_WAIT_MODE || 'queue') as AppConfig['lockWaitMode'];
   if (!['queue', 'pubsub'].includes(lockWaitMode))
     throw new Error(`LOCK_WAIT_MODE must be queue or pubsub, got "${lockWaitMode}"`);
+  const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:26379';
   return {
-    port: int(env, 'PORT', 3000, 1, 65535),
+    port: envInt(env, 'PORT', 3000, 1, 65535),
     replicaId,
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:25432/oversell',
+    databaseUrl: loadMigrationConfig(env).databaseUrl,
     // Few connections: the hot stock row serialises writers anyway, and fewer of them queued on its
     // lock waste less (`DATABASE_POOL_SIZE=20 npm run bench` shows every database strategy slower).
-    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:26379',
-    redlockUrls: (env.REDLOCK_URLS ?? '')
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean),
+    databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
+    redisUrl,
+    redis: redisTarget(env, redisUrl),
+    redlockUrls: list(env.REDLOCK_URLS),
     adminToken,
-    chaosEnabled: bool(env, 'CHAOS_ENABLED'),
-    leaseMs: int(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
-    waitMs: int(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
-    handoffLimit: int(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
+    chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
+    leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
+    waitMs: envInt(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
+    handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
     lockWaitMode,
-    waitReplicas: int(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
-    waitReplicasTimeoutMs: int(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
+    waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
+    waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
     logLevel,
   };
 }

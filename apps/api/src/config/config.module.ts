@@ -1,7 +1,11 @@
-import { Global, Module } from '@nestjs/common';
-import { AppConfig, loadConfig } from './app-config';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { AppConfig } from './app-config';
 
-/** Parses the environment once; everything else injects AppConfig. */
+/** The configuration main.ts parsed once, for everything else to inject as AppConfig. */
 @Global()
-@Module({ providers: [{ provide: AppConfig, useFactory: () => loadConfig() }], exports: [AppConfig] })
-export class ConfigModule {}
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
+  }
+}

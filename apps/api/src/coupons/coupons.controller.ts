@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipes } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
 import { CouponsService } from '@app/stock';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
 import { AppValidationPipe } from '../common/validation.pipe';
@@ -32,6 +33,8 @@ export class CouponsController {
   @UsePipes(AppValidationPipe)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Create a coupon with its stock (admin)' })
+  @ApiCreatedResponse({ description: 'the coupon: { id, name, stock, initialStock, segments }' })
+  @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'AUTH.UNAUTHORIZED', 'DEPENDENCY.UNAVAILABLE')
   create(@Body() body: CreateCouponDto): Promise<Coupon> {
     return this.coupons.create(body.name ?? 'coupon', body.stock, body.segments ?? 1);
   }
@@ -42,6 +45,8 @@ export class CouponsController {
   @UsePipes(AppValidationPipe)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Back to a given stock: grants deleted, lock keys cleared (admin)' })
+  @ApiOkResponse({ description: 'the coupon, its grants deleted and its lock keys cleared' })
+  @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'AUTH.UNAUTHORIZED', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   async reset(@Param('id', CouponIdPipe) id: number, @Body() body: ResetCouponDto): Promise<Coupon> {
     const coupon = await this.coupons.reset(id, body.stock, body.segments);
     // After the stock of record: a Redis counter reloaded from the old stock meanwhile goes too.
@@ -51,24 +56,32 @@ export class CouponsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'A coupon, its stock and its grant count' })
+  @ApiOkResponse({ description: '{ id, name, stock, initialStock, segments, grants }' })
+  @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   get(@Param('id', CouponIdPipe) id: number): Promise<CouponWithGrants> {
     return this.coupons.get(id);
   }
 
   @Get(':id/audit')
   @ApiOperation({ summary: 'What the database says: oversold, lost updates, concurrent holders' })
+  @ApiOkResponse({ description: '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }' })
+  @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
     return this.coupons.audit(id);
   }
 
   @Get(':id/grants')
   @ApiOperation({ summary: 'Every grant with its critical-section timestamps (database clock)' })
+  @ApiOkResponse({ description: 'the grants, each with enteredAt and leftAt' })
+  @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   grants(@Param('id', CouponIdPipe) id: number): Promise<Grant[]> {
     return this.coupons.grants(id);
   }
 
   @Get(':id/grants/:userId')
   @ApiOperation({ summary: "One user's grant, or 404 GRANT.NOT_FOUND: how a buyer whose answer was lost learns" })
+  @ApiOkResponse({ description: 'the grant: enteredAt, leftAt, replica, strategy' })
+  @ApiErrors('REQUEST.INVALID', 'GRANT.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   grant(@Param('id', CouponIdPipe) id: number, @Param('userId', UserIdPipe) userId: string): Promise<Grant> {
     return this.coupons.grant(id, userId);
   }
@@ -78,6 +91,8 @@ export class CouponsController {
   @UseGuards(AdminGuard)
   @ApiBearerAuth()
   @ApiOperation({ summary: "Compare Redis's stock (redis-lua) with the stock of record, and repair Redis (admin)" })
+  @ApiOkResponse({ description: 'what was compared and what was repaired' })
+  @ApiErrors('REQUEST.INVALID', 'AUTH.UNAUTHORIZED', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   reconcile(@Param('id', CouponIdPipe) id: number): Promise<ReconcileReport> {
     return this.reconciler.reconcile(id);
   }
@@ -85,6 +100,21 @@ export class CouponsController {
   @Post(':id/grab')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one coupon for a user under the chosen strategy' })
+  @ApiOkResponse({ description: '{ granted: true, couponId, userId, strategy, replica, remaining }' })
+  @ApiErrors(
+    'REQUEST.INVALID',
+    'REQUEST.TOO_LARGE',
+    'CHAOS.DISABLED',
+    'COUPON.NOT_FOUND',
+    'STOCK.SOLD_OUT',
+    'GRANT.DUPLICATE',
+    'FENCE.REJECTED',
+    'LOCK.TIMEOUT',
+    'STOCK.CONTENDED',
+    'LOCK.LOST',
+    'STOCK.COMMIT_ABORTED',
+    'DEPENDENCY.UNAVAILABLE',
+  )
   @ApiBody({ type: GrabBodyDto })
   grab(
     @Param('id', CouponIdPipe) id: number,

@@ -15,6 +15,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions } from './grab.types';
 import { crashAt } from './crash-at';
 import { STRATEGY_CATALOGUE, type GrabStrategy } from './strategy-catalogue';
+import type { OpenSegment } from './segment-order';
 import { StrategyRunner, type Taken } from './strategy-runner';
 
 /**
@@ -116,11 +117,11 @@ export class GrabService {
    * The segments with stock, looked up when the strategy needs them or the coupon is new here
    * (COUPON.NOT_FOUND comes from this look); none open is sold out.
    */
-  private async openSegments(couponId: number, segmented: boolean, ticket: MemoTicket): Promise<number[]> {
+  private async openSegments(couponId: number, segmented: boolean, ticket: MemoTicket): Promise<OpenSegment[]> {
     if (!segmented && this.known.has(couponId)) return [];
     const peek = await this.deductions.peek(couponId);
     this.known.add(couponId);
-    if (peek.open.length > 0) return peek.open;
+    if (peek.open.length > 0) return peek.open.map((index, i) => ({ index, stock: peek.stocks[i] }));
     this.memo.markSoldOut(ticket);
     throw new SoldOutError(couponId);
   }

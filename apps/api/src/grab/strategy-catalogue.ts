@@ -1,5 +1,5 @@
 /** How a strategy takes one unit of stock. */
-export type DeductionMode = 'read-modify-write' | 'atomic' | 'for-update' | 'optimistic' | 'redis-lua';
+export type DeductionMode = 'read-modify-write' | 'atomic' | 'for-update' | 'optimistic' | 'redis-lua' | 'batched';
 
 export interface GrabStrategy {
   readonly name: string;
@@ -8,8 +8,6 @@ export interface GrabStrategy {
   readonly deduction: DeductionMode;
   /** One lock per stock row instead of one per coupon. */
   readonly segmented?: boolean;
-  /** Write only with a fencing token newer than the row's. */
-  readonly fenced?: boolean;
   /** Takes the unit before the database write (a Redis reservation, a batch queue): crash=after-reserve applies. */
   readonly reserves?: boolean;
   readonly fixes: string;
@@ -79,7 +77,6 @@ export const STRATEGY_CATALOGUE: readonly GrabStrategy[] = [
     name: 'fenced',
     lock: 'fenced',
     deduction: 'read-modify-write',
-    fenced: true,
     fixes: "a monotonic token checked by the database: a stale holder's write is refused",
     breaks: 'a refused holder must retry; the store itself must check the token',
   },
@@ -114,5 +111,14 @@ export const STRATEGY_CATALOGUE: readonly GrabStrategy[] = [
     reserves: true,
     fixes: 'no lock: a Lua script reserves stock in Redis, the database persists the grant conditionally',
     breaks: 'a crash between reserve and persist strands a unit in Redis (undersell until reset)',
+  },
+  {
+    name: 'db-batched',
+    deduction: 'batched',
+    reserves: true,
+    fixes:
+      "one commit per grant: a replica queues a coupon's grabs while its statement is in flight, and the next statement grants the whole queue",
+    breaks:
+      'no single holder (a batch is one section of many grants); each grab waits for the batch ahead; a crash after the queue took a grab loses its answer, never a unit',
   },
 ];

@@ -7,6 +7,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions } from './grab.types';
 import { crashAt } from './crash-at';
 import { sectionWork } from './section-work';
+import { segmentOrder, type OpenSegment } from './segment-order';
 import type { GrabStrategy } from './strategy-catalogue';
 
 // Enough attempts to sell out 400 concurrent buyers; each loss is counted in the metrics.
@@ -18,7 +19,7 @@ export type Taken = Granted & { readonly fenceToken?: number };
  * Runs one grab through its strategy, spending `workMs` where that design spends it: inside the
  * lock between read and write (the locks), inside FOR UPDATE (db-for-update), between the read
  * and the conditional write (db-optimistic, whose retries redo it), or before the deducting
- * statement (db-atomic, redis-lua: no section to put it in). Null: no stock where it looked.
+ * statement (db-atomic, redis-lua: no section to put it in; db-batched: before joining the queue). Null: no stock where it looked.
  */
 @Injectable()
 export class StrategyRunner {
@@ -30,8 +31,13 @@ export class StrategyRunner {
     private readonly metrics: MetricsService,
   ) {}
 
-  /** `open`: the segments that had stock when the grab began (segmented only). */
-  async run(strategy: GrabStrategy, req: GrantRequest, options: GrabOptions, open: number[]): Promise<Taken | null> {
+  /** `open`: the segments that had stock when the grab began, and how much (segmented only). */
+  async run(
+    strategy: GrabStrategy,
+    req: GrantRequest,
+    options: GrabOptions,
+    open: readonly OpenSegment[],
+  ): Promise<Taken | null> {
     const work = sectionWork(options);
     if (!strategy.lock) {
       if (options.crash === 'after-acquire') crashAt('after-acquire', this.config.replicaId);
@@ -67,6 +73,12 @@ export class StrategyRunner {
           afterReserve: () =>
             options.crash === 'after-reserve' ? crashAt('after-reserve', this.config.replicaId) : undefined,
         });
+      case 'batched':
+        // Work per grab before it joins the queue; the queue then waits for the batch ahead.
+        await work();
+        return this.deductions.batched(req, () =>
+          options.crash === 'after-reserve' ? crashAt('after-reserve', this.config.replicaId) : undefined,
+        );
       case 'for-update':
         return this.deductions.forUpdate(req, { work });
       case 'optimistic':
@@ -81,33 +93,53 @@ export class StrategyRunner {
   }
 
   /**
-   * Tries the open segments from a random one onwards, so replicas spread over segment locks.
-   * A segment found dry under its lock sends us to the next; only all dry is sold out.
+   * The buyer's row is drawn by stock left, and waited for. Found dry, the buyer tries every other
+   * row once without waiting (most stock first), then waits in turn for the rows that were busy.
+   * A row found dry under its lock is skipped; only every row dry is sold out.
    */
   private async fromSegments(
     lock: LockStrategy,
-    open: number[],
+    open: readonly OpenSegment[],
     req: GrantRequest,
     options: GrabOptions,
     lockOptions: LockOptions,
   ): Promise<Taken | null> {
-    const start = Math.floor(Math.random() * open.length);
-    const order = [...open.slice(start), ...open.slice(0, start)];
+    const [first, ...others] = segmentOrder(open);
     const deadline = Date.now() + lockOptions.waitMs;
     let timedOut: LockTimeoutError | undefined;
-    for (const segment of order) {
-      const waitMs = Math.max(0, deadline - Date.now());
+    /** The grant, null when the row is dry, undefined when its lock was not had in time. */
+    const tryRow = async (segment: number, waitMs: number): Promise<Taken | null | undefined> => {
       try {
-        const granted = await lock.run(`coupon:${req.couponId}:seg:${segment}`, { ...lockOptions, waitMs }, (held) =>
+        return await lock.run(`coupon:${req.couponId}:seg:${segment}`, { ...lockOptions, waitMs }, (held) =>
           this.section(lock, held, { ...req, segment }, options, lockOptions),
         );
-        if (granted) return granted;
       } catch (error) {
         if (!(error instanceof LockTimeoutError)) throw error;
         timedOut = error;
+        return undefined;
       }
+    };
+    const left = () => Math.max(0, deadline - Date.now());
+    const busy: number[] = [];
+    if (first !== undefined) {
+      const own = await tryRow(first, left());
+      if (own) return own;
+      if (own === undefined) busy.push(first);
     }
-    if (timedOut) throw timedOut;
+    for (const segment of others) {
+      const granted = await tryRow(segment, 0);
+      if (granted) return granted;
+      if (granted === undefined) busy.push(segment);
+    }
+    // Rows whose lock was never had may still hold stock: not sold out, but LOCK.TIMEOUT.
+    let unjudged = busy.length;
+    for (const segment of busy) {
+      if (left() === 0) break;
+      const granted = await tryRow(segment, left());
+      if (granted) return granted;
+      if (granted === null) unjudged--;
+    }
+    if (unjudged > 0 && timedOut) throw timedOut;
     return null;
   }
 

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { StockDatabase } from '@app/stock';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { AppRedis } from '../redis/app-redis';
 
 /** 200 when PostgreSQL and Redis answer, else 503 with which one did not. */
@@ -17,6 +18,7 @@ export class HealthController {
 
   @Get()
   @HealthCheck()
+  @ApiErrors('DEPENDENCY.UNAVAILABLE')
   check() {
     return this.health.check([
       async () => {

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { RequestInvalidError } from '../common/app.errors';
 import { LockEventLog, type ReplicaLockEvent } from './lock-event-log';
 
@@ -10,6 +11,8 @@ export class LockEventsController {
 
   @Get()
   @ApiOperation({ summary: "This replica's recent lock events (for timelines)" })
+  @ApiOkResponse({ description: "this replica's recent lock events" })
+  @ApiErrors('REQUEST.INVALID')
   @ApiQuery({ name: 'resource', required: false, example: 'coupon:1' })
   @ApiQuery({ name: 'since', required: false, description: 'epoch ms' })
   list(@Query('resource') resource?: string, @Query('since') since?: string): ReplicaLockEvent[] {

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-errors.decorator';
 import { GrabService } from '../grab/grab.service';
 
 @ApiTags('strategies')
@@ -9,6 +10,8 @@ export class StrategiesController {
 
   @Get()
   @ApiOperation({ summary: 'The strategies this replica offers, what each fixes and what still breaks' })
+  @ApiOkResponse({ description: '[{ name, fixes, breaks }]' })
+  @ApiErrors()
   list(): { name: string; fixes: string; breaks: string }[] {
     return this.grabs.strategies().map(({ name, fixes, breaks }) => ({ name, fixes, breaks }));
   }

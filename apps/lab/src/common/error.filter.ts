@@ -1,25 +1,15 @@
-import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException } from '@nestjs/common';
+import { JsonErrorFilter, type JsonErrorAnswer } from '@app/apps-common';
 import { ApiError, ApiUnreachableError, LAB_ERROR_STATUS, type LabErrorCode } from '@app/contract';
 import { LabError } from './lab.errors';
 
-interface HttpResponse {
-  headersSent: boolean;
-  status(code: number): { json(body: unknown): void };
-}
-
-type Described = { status: number; body: { code: LabErrorCode; message: string } & Record<string, unknown> };
+type Described = JsonErrorAnswer & { body: { code: LabErrorCode; message: string } & Record<string, unknown> };
 
 /** Every error as `{ code, message, … }` with its status; nothing leaks as a bare 500. */
 @Catch()
-export class LabErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
-  catch(error: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<HttpResponse>();
-    if (res.headersSent) return; // a stream already started reports its own errors
-    const { status, body } = describe(error);
-    if (status >= 500 && status !== 503) this.logger.error(error instanceof Error ? error.stack : String(error));
-    res.status(status).json(body);
+export class LabErrorFilter extends JsonErrorFilter {
+  protected answer(error: unknown): Described {
+    return describe(error);
   }
 }
 

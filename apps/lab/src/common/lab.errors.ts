@@ -1,8 +1,9 @@
 import type { LabErrorCode, RunningScenario } from '@app/contract';
+import { CodedError } from '@app/errors';
 
 /** Errors of the lab server: each has a stable code (the filter maps it to a status) and may add fields to the body. */
-export abstract class LabError extends Error {
-  abstract readonly code: LabErrorCode;
+export abstract class LabError extends CodedError {
+  abstract override readonly code: LabErrorCode;
   /** Fields of the error body besides `code` and `message`. */
   details(): Record<string, unknown> {
     return {};
@@ -10,17 +11,14 @@ export abstract class LabError extends Error {
 }
 
 export class RequestInvalidError extends LabError {
-  override readonly name = 'RequestInvalidError';
   readonly code = 'REQUEST.INVALID';
 }
 
 export class NotFoundError extends LabError {
-  override readonly name = 'NotFoundError';
   readonly code = 'ROUTE.NOT_FOUND';
 }
 
 export class UnauthorizedError extends LabError {
-  override readonly name = 'UnauthorizedError';
   readonly code = 'AUTH.UNAUTHORIZED';
   constructor() {
     super('this needs the admin token: Authorization: Bearer <ADMIN_TOKEN>');
@@ -28,7 +26,6 @@ export class UnauthorizedError extends LabError {
 }
 
 export class ChaosDisabledError extends LabError {
-  override readonly name = 'ChaosDisabledError';
   readonly code = 'CHAOS.DISABLED';
   constructor(what: string) {
     super(`${what} needs chaos options, and the replicas run with CHAOS_ENABLED=false`);
@@ -37,12 +34,10 @@ export class ChaosDisabledError extends LabError {
 
 /** This deployment cannot do it (no control endpoint, no servers of the lab's own). */
 export class UnavailableError extends LabError {
-  override readonly name = 'UnavailableError';
   readonly code = 'LAB.UNAVAILABLE';
 }
 
 export class NoLoadError extends LabError {
-  override readonly name = 'NoLoadError';
   readonly code = 'LAB.NO_LOAD';
   constructor() {
     super('faults go into a running load: start a load first');
@@ -50,7 +45,6 @@ export class NoLoadError extends LabError {
 }
 
 export class LabBusyError extends LabError {
-  override readonly name = 'LabBusyError';
   readonly code = 'LAB.BUSY';
   constructor(readonly running: RunningScenario) {
     super(`one scenario at a time: the ${running.kind} "${running.name}" runs since ${running.startedAt}`);
@@ -62,13 +56,11 @@ export class LabBusyError extends LabError {
 
 /** The API behind nginx did not answer, or answered an error where the lab needed a result. */
 export class DependencyError extends LabError {
-  override readonly name = 'DependencyError';
   readonly code = 'DEPENDENCY.UNAVAILABLE';
 }
 
 /** The client went away (or asked to stop): the run unwinds through its clean-ups. */
-export class RunCancelledError extends Error {
-  override readonly name = 'RunCancelledError';
+export class RunCancelledError extends CodedError {
   readonly code = 'LAB.CANCELLED';
   constructor() {
     super('the run was cancelled: its client went away');

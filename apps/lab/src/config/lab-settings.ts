@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { envAdminToken, envBool, envInt } from '@app/apps-common';
 
 /** One API replica the walkthrough steps may aim a grab at directly. */
 export interface ReplicaAddress {
@@ -32,15 +33,6 @@ export const LabSettings = Symbol('LabSettings');
 const BUILT_PAGE = resolve(__dirname, '..', '..', '..', '..', 'page');
 const SPARE_PORTS = 10;
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
-
 function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
   const raw = env[name] || fallback;
   if (raw === undefined) return undefined;
@@ -65,22 +57,19 @@ export function parseReplicas(raw: string): ReplicaAddress[] {
 }
 
 export function loadLabSettings(env: NodeJS.ProcessEnv = process.env): LabSettings {
-  const adminToken = env.ADMIN_TOKEN ?? '';
-  if (adminToken.length < 8) throw new Error('ADMIN_TOKEN must be set (8 characters or more)');
-  const chaos = (env.CHAOS_ENABLED ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0', ''].includes(chaos)) throw new Error(`CHAOS_ENABLED must be true or false`);
-  const spareBase = int(env, 'LAB_SPARE_PORT_BASE', 0, 1, 65535 - SPARE_PORTS);
+  const adminToken = envAdminToken(env);
+  const spareBase = envInt(env, 'LAB_SPARE_PORT_BASE', 0, 1, 65535 - SPARE_PORTS);
   const logLevel = (env.LOG_LEVEL || 'log') as LabSettings['logLevel'];
   if (!['error', 'warn', 'log'].includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
   return {
-    port: int(env, 'PORT', 28090, 1, 65535),
+    port: envInt(env, 'PORT', 28090, 1, 65535),
     apiUrl: url(env, 'API_URL', 'http://127.0.0.1:28080')!,
     replicas: parseReplicas(
       env.REPLICA_URLS || 'api-1=http://127.0.0.1:23001,api-2=http://127.0.0.1:23002,api-3=http://127.0.0.1:23003',
     ),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:26379')!,
     adminToken,
-    chaosEnabled: chaos === 'true' || chaos === '1',
+    chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
     controlUrl: url(env, 'CONTROL_URL'),
     sparePorts: spareBase ? Array.from({ length: SPARE_PORTS }, (_, i) => spareBase + i) : [],
     scratchDir: resolve(env.LAB_SCRATCH_DIR || join(tmpdir(), 'oversell-lab')),

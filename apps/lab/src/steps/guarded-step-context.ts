@@ -1,12 +1,12 @@
 import type Redis from 'ioredis';
 import type { Coupon, GrabAnswer, StepNeed } from '@app/contract';
+import { CodedError } from '@app/errors';
 import { LockKeys, type KeyState } from '../../../../walkthrough/lock-keys';
 import { StackApi, type Replica, type StepGrab } from '../../../../walkthrough/stack-api';
 import { undeclaredUse } from './declared-uses';
 
 /** A step did something it did not declare: refused before it reaches the API. */
-export class UndeclaredUseError extends Error {
-  override readonly name = 'UndeclaredUseError';
+export class UndeclaredUseError extends CodedError {
   readonly code = 'LAB.UNDECLARED_USE';
 }
 

@@ -1,5 +1,6 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { defineLockCommands } from '../scripts/lua-commands';
+import { connectRedis, type RedisClientOptions, type RedisTarget } from './redis-target';
 
 export interface LockRedisSettings {
   /** A command that takes longer fails (Redis hung or unreachable) instead of waiting forever. */
@@ -15,7 +16,7 @@ export const defaultLockRedisSettings: LockRedisSettings = Object.freeze({
 // Reconnect forever, quickly at first, never slower than once a second.
 const retryStrategy = (attempt: number): number => Math.min(50 * attempt, 1000);
 
-function baseOptions(settings: LockRedisSettings): RedisOptions {
+function baseOptions(settings: LockRedisSettings): RedisClientOptions {
   return {
     connectTimeout: settings.connectTimeoutMs,
     maxRetriesPerRequest: 1,
@@ -29,8 +30,11 @@ function baseOptions(settings: LockRedisSettings): RedisOptions {
  * ready the offline queue is switched off, so while Redis is down every command fails at once
  * (the app answers 503) rather than piling up; ioredis keeps reconnecting in the background.
  */
-export function createLockRedis(url: string, settings: LockRedisSettings = defaultLockRedisSettings): Redis {
-  const redis = new Redis(url, { ...baseOptions(settings), commandTimeout: settings.commandTimeoutMs });
+export function createLockRedis(
+  target: RedisTarget | string,
+  settings: LockRedisSettings = defaultLockRedisSettings,
+): Redis {
+  const redis = connectRedis(target, { ...baseOptions(settings), commandTimeout: settings.commandTimeoutMs });
   redis.once('ready', () => {
     redis.options.enableOfflineQueue = false;
   });
@@ -39,8 +43,11 @@ export function createLockRedis(url: string, settings: LockRedisSettings = defau
 }
 
 /** The subscriber connection for wake-ups: in subscriber mode it can do nothing else. */
-export function createWakeRedis(url: string, settings: LockRedisSettings = defaultLockRedisSettings): Redis {
-  const redis = new Redis(url, { ...baseOptions(settings), connectionName: 'oversell-lock-wake' });
+export function createWakeRedis(
+  target: RedisTarget | string,
+  settings: LockRedisSettings = defaultLockRedisSettings,
+): Redis {
+  const redis = connectRedis(target, { ...baseOptions(settings), connectionName: 'oversell-lock-wake' });
   redis.on('error', () => undefined);
   return redis;
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { probeClient, testRedisUrl, uniqueResource } from '../../../../test/redis/lock-kit';
+import { probeClient, testRedisTarget, uniqueResource } from '../../../../test/redis/lock-kit';
 import { lockKeys, type LockKeys } from '../lock-keys';
 import { createWakeRedis } from '../redis/redis-clients';
 import { defineLockCommands, LUA_COMMANDS, readLuaScript } from './lua-commands';
@@ -11,7 +11,7 @@ let keys: LockKeys;
 
 beforeAll(() => {
   redis = defineLockCommands(probeClient());
-  subscriber = createWakeRedis(testRedisUrl());
+  subscriber = createWakeRedis(testRedisTarget());
 });
 afterAll(async () => {
   await redis.quit();

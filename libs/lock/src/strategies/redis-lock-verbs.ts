@@ -118,7 +118,7 @@ export abstract class RedisLockVerbs {
     const attempt = { ...(await this.tryAcquire(keys, owner, leaseMs)), sentAt };
     const wanted = this.runtime.waitForReplicas;
     if (!attempt.acquired || !wanted) return attempt;
-    const acknowledged = await waitReplicas(this.runtime.redis, wanted.replicas, wanted.timeoutMs);
+    const acknowledged = await waitReplicas(this.runtime.redis, wanted.replicas, wanted.timeoutMs, keys.lock);
     if (acknowledged >= wanted.replicas) return attempt;
     await this.releaseVerb(keys, owner, leaseMs);
     this.emit('replicas-missing', keys.resource, owner, {

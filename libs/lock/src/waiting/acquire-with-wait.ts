@@ -1,8 +1,7 @@
 import type { Attempt } from '../verbs/attempt';
-import { ABORTED, watchAbort, type AbortWatch } from './abort-watch';
-import { HandoffSlot } from './handoff-slot';
-import type { LocalQueue, QueuePlace } from './local-queue';
-import { untilFirst } from './queue-wait';
+import { ABORTED } from './abort-watch';
+import { LineWait } from './line-wait';
+import type { LocalQueue } from './local-queue';
 import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
 export interface WaitPlan {
@@ -52,30 +51,20 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
   }
 }
 
-class PubsubWait {
-  private readonly deadline: number;
-  private readonly place: QueuePlace;
-  private readonly slot?: HandoffSlot;
-  private readonly abort: AbortWatch;
+class PubsubWait extends LineWait {
   private listener?: WakeListener;
 
   constructor(
-    private readonly queue: LocalQueue,
+    queue: LocalQueue,
     private readonly wake: WakeSubscriber,
     private readonly plan: WaitPlan,
   ) {
-    this.deadline = Date.now() + plan.waitMs;
-    this.abort = watchAbort(plan.signal);
-    this.place = queue.enter(plan.lineKey, plan.waitMs);
-    const offer = plan.handoff;
-    this.slot = offer && new HandoffSlot(offer.kind, offer.owner, offer.leaseMs);
+    super(queue, plan);
   }
 
   async run(): Promise<Attempt> {
-    const atHead = await Promise.race([this.place.turn, this.abort.aborted.then(() => false)]);
-    if (this.abort.isAborted()) return ABORTED;
-    if (!atHead) return this.timedOut();
-    if (this.slot) this.place.offer(this.slot);
+    const notAtHead = await this.untilHead();
+    if (notAtHead) return notAtHead;
     for (;;) {
       const outcome = await this.step();
       if (outcome) return outcome;
@@ -138,14 +127,6 @@ class PubsubWait {
     this.listener.mark();
   }
 
-  /** Another flow here holds the lock: asking Redis would only load it. */
-  private async awaitHolderHere(slot: HandoffSlot): Promise<Attempt | undefined> {
-    const leftMs = this.deadline - Date.now();
-    if (leftMs <= 0) return this.timedOut();
-    await untilFirst(leftMs, slot.claimed(), this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted);
-    return undefined;
-  }
-
   /** A claimed slot is settled by the holder within one script call; until then nothing we saw counts. */
   private async handedOver(): Promise<boolean> {
     return this.slot !== undefined && (await this.slot.handed());
@@ -153,10 +134,6 @@ class PubsubWait {
 
   private handed(): Attempt {
     return { acquired: true, handedOver: true, sentAt: this.slot!.leaseFrom, fenceToken: this.slot!.fenceToken };
-  }
-
-  private timedOut(): Attempt {
-    return { acquired: false, holderTtlMs: this.queue.holderTtl(this.plan.lineKey, Date.now()) };
   }
 }
 

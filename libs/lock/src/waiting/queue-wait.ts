@@ -1,7 +1,8 @@
 import type { Attempt } from '../verbs/attempt';
-import { ABORTED, watchAbort, type AbortWatch } from './abort-watch';
-import { HandoffSlot } from './handoff-slot';
-import type { LocalQueue, QueuePlace } from './local-queue';
+import { ABORTED } from './abort-watch';
+import type { HandoffSlot } from './handoff-slot';
+import { LineWait } from './line-wait';
+import type { LocalQueue } from './local-queue';
 import { queueSleepMs } from './queue-timing';
 import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
@@ -47,33 +48,23 @@ export async function acquireInQueue(queue: LocalQueue, wake: WakeSubscriber, pl
   }
 }
 
-class QueueWait {
-  private readonly deadline: number;
-  private readonly place: QueuePlace;
-  private readonly slot?: HandoffSlot;
-  private readonly abort: AbortWatch;
+class QueueWait extends LineWait {
   private listener?: WakeListener;
   /** Our entry may be in the Redis queue: leave it unless we end up with the lock. */
   private queued = false;
   private acquired = false;
 
   constructor(
-    private readonly queue: LocalQueue,
+    queue: LocalQueue,
     private readonly wake: WakeSubscriber,
     private readonly plan: QueuePlan,
   ) {
-    this.deadline = Date.now() + plan.waitMs;
-    this.abort = watchAbort(plan.signal);
-    this.place = queue.enter(plan.lineKey, plan.waitMs);
-    const offer = plan.handoff;
-    this.slot = offer && new HandoffSlot(offer.kind, offer.owner, offer.leaseMs);
+    super(queue, plan);
   }
 
   async run(): Promise<Attempt> {
-    const atHead = await Promise.race([this.place.turn, this.abort.aborted.then(() => false)]);
-    if (this.abort.isAborted()) return ABORTED;
-    if (!atHead) return this.timedOut();
-    if (this.slot) this.place.offer(this.slot);
+    const notAtHead = await this.untilHead();
+    if (notAtHead) return notAtHead;
     if (!this.wake.isListening(this.plan.channel)) {
       // A lock seen free needs no subscription (and Redis being away shows at once); else we
       // subscribe before we queue, so the release's message to us cannot come too early.
@@ -158,30 +149,7 @@ class QueueWait {
     return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, claimed };
   }
 
-  /** Another flow here holds the lock: only its hand-off or its release can help. */
-  private async awaitHolderHere(slot: HandoffSlot): Promise<Attempt | undefined> {
-    const leftMs = this.deadline - Date.now();
-    if (leftMs <= 0) return this.timedOut();
-    await untilFirst(leftMs, slot.claimed(), this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted);
-    return undefined;
-  }
-
   private interrupt(): Promise<unknown> {
     return this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
-  }
-
-  private timedOut(): Attempt {
-    return { acquired: false, holderTtlMs: this.queue.holderTtl(this.plan.lineKey, Date.now()) };
-  }
-}
-
-/** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
-export async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  try {
-    await Promise.race([timeout, ...events]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { StockDatabase } from '../database/stock-database';
 import { CouponNotFoundError } from '../stock.errors';
+import { CouponBatcher } from '../batching/coupon-batcher';
 import { atomicDecrement } from './atomic-decrement';
+import { batchedGrant } from './batched-grant';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
 import { optimistic, type OptimisticOptions } from './optimistic';
 import { readModifyWrite } from './read-modify-write';
@@ -12,16 +14,28 @@ export interface StockPeek {
   readonly segments: number;
   /** Rows with stock, by index. */
   readonly open: number[];
+  /** Their stock, in the same order as `open`. */
+  readonly stocks: number[];
 }
 
 const PEEK_SQL = `
-  SELECT c.segments, ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open
+  SELECT c.segments,
+         ARRAY(SELECT idx FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS open,
+         ARRAY(SELECT stock FROM stock_segments s WHERE s.coupon_id = c.id AND s.stock > 0 ORDER BY idx)::int[] AS stocks
     FROM coupons c WHERE c.id = $1`;
+
+/** Grabs one batch statement takes at most. */
+export const MAX_BATCH = 256;
 
 /** Every way of taking one unit of stock; each returns null when the stock it may touch is empty. */
 @Injectable()
 export class DeductionService {
-  constructor(private readonly db: StockDatabase) {}
+  /** db-batched: grabs of one coupon queue while its statement is in flight; the next takes them all. */
+  private readonly batcher: CouponBatcher<number, GrantRequest, Granted | null>;
+
+  constructor(private readonly db: StockDatabase) {
+    this.batcher = new CouponBatcher((couponId, reqs) => batchedGrant(this.db.query, couponId, reqs), MAX_BATCH);
+  }
 
   /** Unlocked look at which rows have stock; COUPON.NOT_FOUND for an unknown coupon. */
   async peek(couponId: number): Promise<StockPeek> {
@@ -36,6 +50,14 @@ export class DeductionService {
 
   atomic(req: GrantRequest): Promise<Granted | null> {
     return atomicDecrement(this.db.query, req);
+  }
+
+  /**
+   * Joins the coupon's batch queue; answers once the statement that judged this grab has
+   * committed. `onTaken` runs when a batch takes the grab, before its statement.
+   */
+  batched(req: GrantRequest, onTaken?: () => void): Promise<Granted | null> {
+    return this.batcher.submit(req.couponId, req, onTaken);
   }
 
   forUpdate(req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {

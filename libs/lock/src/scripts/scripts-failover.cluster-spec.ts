@@ -1,0 +1,68 @@
+import type { Redis } from 'ioredis';
+import { defineStockCommands, stockKeys } from '@app/redis-stock';
+import { probeClient } from '../../../../test/redis/lock-kit';
+import { lockKeys } from '../lock-keys';
+import { asCluster, masterFor } from '../redis/redis-target';
+import { defineLockCommands, LUA_COMMANDS } from './lua-commands';
+
+// ioredis #1405: NOSCRIPT after a failover. The script cache is not replicated, so a freshly
+// promoted master knows none of our scripts: every one must still run (EVALSHA, then EVAL).
+jest.setTimeout(30_000);
+
+const couponId = 900_000 + Math.floor(Math.random() * 90_000);
+const keys = lockKeys(`coupon:${couponId}`); // same hash tag as the coupon's stock keys
+const stock = stockKeys(couponId);
+let redis: Redis;
+
+beforeAll(() => {
+  redis = defineLockCommands(probeClient());
+  defineStockCommands(redis);
+});
+afterAll(() => redis.quit());
+
+/** Every script once, each on clean keys of the coupon's slot; returns what each answered. */
+async function runEveryScript(): Promise<unknown[]> {
+  const answers: unknown[] = [];
+  const call = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>;
+  for (const [name, [, numberOfKeys]] of Object.entries(LUA_COMMANDS)) {
+    await redis.del(keys.lock, keys.fence);
+    // Owner, next owner and lease all as 1000: a valid value for every script's ARGV.
+    answers.push(await call[name](...[keys.lock, keys.fence, keys.wake].slice(0, numberOfKeys), 1000, 1000, 1000));
+  }
+  await redis.del(stock.counter, stock.reservations);
+  answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
+  answers.push(await redis.stockLoad(stock.counter, 2));
+  answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
+  answers.push(await redis.stockGiveBack(stock.counter, stock.reservations, 'a|1'));
+  answers.push(await redis.stockReconcile(stock.counter, stock.reservations, '2', 2));
+  return answers;
+}
+
+const port = (node: Redis) => node.options.port;
+/** Fencing tokens carry the time: compared by kind, not value. */
+const shape = (answers: unknown[]) =>
+  JSON.stringify(answers, (_, v: unknown) => (typeof v === 'number' && v > 1e9 ? 'token' : v));
+
+it('runs every lock and stock script on a freshly promoted master', async () => {
+  const cluster = asCluster(redis)!;
+  expect(cluster).toBeDefined();
+  const before = shape(await runEveryScript());
+  const oldMaster = await masterFor(cluster, keys.lock);
+
+  // Promote the replica of the coupon's master (a manual failover: the old master steps down).
+  const id = await oldMaster.cluster('MYID');
+  const [line] = (await oldMaster.call('CLUSTER', 'REPLICAS', id)) as string[];
+  const replicaPort = Number(/:(\d+)@/.exec(line)![1]);
+  const replica = probeClient(`redis://127.0.0.1:${replicaPort}`);
+  try {
+    await replica.cluster('FAILOVER');
+    while ((await replica.role())[0] !== 'master') await new Promise((r) => setTimeout(r, 20));
+    await replica.script('FLUSH'); // nothing cached there, whatever the replication did
+  } finally {
+    await replica.quit();
+  }
+
+  expect(shape(await runEveryScript())).toEqual(before);
+  expect(port(await masterFor(cluster, keys.lock))).toBe(replicaPort);
+  expect(port(await masterFor(cluster, keys.lock))).not.toBe(port(oldMaster));
+});
