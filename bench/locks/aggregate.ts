@@ -71,7 +71,7 @@ export function aggregate(
 /**
  * The median round by grants/s (the lower middle for an even count), with what must hold in
  * every round taken from the worst one: the longest wait, every failed acquisition, every
- * counter mismatch.
+ * counter mismatch, the lowest Jain index and the widest spread of grants per process.
  */
 export function medianRound(rounds: readonly LockBenchResult[]): LockBenchResult {
   if (rounds.length === 0) throw new Error('no rounds');
@@ -81,6 +81,8 @@ export function medianRound(rounds: readonly LockBenchResult[]): LockBenchResult
   return {
     ...median,
     maxWaitMs: Math.max(...rounds.map((r) => r.maxWaitMs)),
+    jain: Math.min(...rounds.map((r) => r.jain)),
+    processDeviation: Math.max(...rounds.map((r) => r.processDeviation)),
     failedAcquisitions: rounds.reduce((s, r) => s + r.failedAcquisitions, 0),
     counterMatches: rounds.every((r) => r.counterMatches),
     errors: rounds.flatMap((r) => r.errors),

@@ -4,13 +4,14 @@ import { Redis } from 'ioredis';
 import { Mutex, TimeoutError } from 'redis-semaphore';
 
 /**
- * The locks compared. Ours as shipped, and ours with local hand-off off (the ablation that shows
- * where the lead comes from); the Node peers at their defaults, and redlock again with a retry
+ * The locks compared. Ours as shipped (the fair Redis queue), ours with local hand-off off (the
+ * ablation that shows where the lead comes from), and ours on the earlier wake-all wait path; the Node peers at their defaults, and redlock again with a retry
  * budget as long as our 10 s wait (at its defaults it gives up after 2–3 s).
  */
 export const CONTENDERS = {
   'owner-checked': { ours: true, atDefaults: true },
   'owner-checked:no-local-handoff': { ours: true, atDefaults: false },
+  'owner-checked:pubsub': { ours: true, atDefaults: false },
   watchdog: { ours: true, atDefaults: true },
   'redis-semaphore': { ours: false, atDefaults: true },
   redlock: { ours: false, atDefaults: true },
@@ -48,6 +49,7 @@ function ourContender(name: ContenderName, redisUrl: string, processId: string):
     redisUrl,
     replicaId: processId,
     ...(variant === 'no-local-handoff' ? { handoffLimit: 0 } : {}),
+    ...(variant === 'pubsub' ? { waitMode: 'pubsub' as const } : {}),
   });
   const strategy: LockStrategy | undefined = createLockStrategies(runtime, noLockEvents).find((s) => s.name === kind);
   if (!strategy) throw new Error(`@app/lock has no strategy ${kind}`);

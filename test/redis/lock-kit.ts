@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { lockKeys } from '../../libs/lock/src/lock-keys';
+import type { ReleaseOutcome } from '../../libs/lock/src/verbs/attempt';
+import { queueRelease } from '../../libs/lock/src/verbs/queue-release';
+import { releaseDel } from '../../libs/lock/src/verbs/release-del';
+import { releaseGetdel } from '../../libs/lock/src/verbs/release-getdel';
+import { QUEUE_TIMING } from '../../libs/lock/src/waiting/queue-timing';
 import type { LockEvent, LockEventSink } from '../../libs/lock/src/lock-events';
 import { LockRuntime, type LockRuntimeOptions } from '../../libs/lock/src/lock-runtime';
 import { createLockStrategies } from '../../libs/lock/src/lock-strategies';
@@ -130,3 +137,49 @@ export function freezeEventLoop(ms: number): void {
 
 /** The Redis strategies of this library (the in-process ones are tested elsewhere). */
 export const REDIS_STRATEGIES = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'fenced'] as const;
+
+/**
+ * Resolves once a waiter of `resource` is asleep in Redis's view: queued in the lock's queue
+ * (queue wait mode) or subscribed to its wake-up channel (pubsub mode). Polls Redis state.
+ */
+export async function untilSomeoneWaits(probe: Redis, resource: string, count = 1): Promise<void> {
+  const keys = lockKeys(resource);
+  await within(
+    (async () => {
+      for (;;) {
+        const [, subscribers] = (await probe.pubsub('NUMSUB', keys.wake)) as [string, number];
+        if (subscribers >= count || (await probe.llen(keys.queue)) >= count) return;
+        await sleep(2);
+      }
+    })(),
+    5000,
+    'a waiter queueing',
+  );
+}
+
+/**
+ * A release by `owner` of `resource`, as the named strategy's release verb runs it (in the default
+ * queue wait mode for the kinds that queue): how a non-owner's release is shown refused.
+ */
+export async function releaseAs(
+  redis: Redis,
+  strategy: string,
+  resource: string,
+  owner: string,
+): Promise<ReleaseOutcome> {
+  const keys = lockKeys(resource);
+  const waiter = { owner, tag: 'test' };
+  const timing = { leaseMs: 1000, claimMs: QUEUE_TIMING.claimMs };
+  switch (strategy) {
+    case 'setnx':
+      return releaseDel(redis, keys);
+    case 'set-nx-px':
+      return releaseGetdel(redis, keys, owner);
+    case 'owner-checked':
+      return queueRelease(redis, keys, { hash: false, fenced: false }, waiter, timing);
+    case 'fenced':
+      return queueRelease(redis, keys, { hash: false, fenced: true }, waiter, timing);
+    default:
+      return queueRelease(redis, keys, { hash: true, fenced: false }, waiter, timing);
+  }
+}

@@ -105,7 +105,7 @@ export async function failoverRound(
     });
     await pair.promoteReplica();
     ticks.push({ lane: 'redis', at: Date.now(), type: 'promoted', detail: `replica ${ports[1]} is the new primary` });
-    const keyOnPromoted = (await client2.runtime.redis.exists(`lock:{${RESOURCE}}`)) === 1;
+    const keyOnPromoted = await client2.runtime.lockExists(RESOURCE);
     ctx.say(
       `client 1 ${client1Entered ? 'is inside' : 'stood down'}; the promoted node ${keyOnPromoted ? 'has' : 'never saw'} the lock; client 2 asks it`,
     );

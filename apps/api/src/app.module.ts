@@ -43,6 +43,7 @@ import { StrategiesController } from './strategies/strategies.controller';
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
         handoffLimit: config.handoffLimit,
+        waitMode: config.lockWaitMode,
         waitForReplicas:
           config.waitReplicas > 0
             ? { replicas: config.waitReplicas, timeoutMs: config.waitReplicasTimeoutMs }

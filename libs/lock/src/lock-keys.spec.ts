@@ -1,4 +1,4 @@
-import { lockKeys } from './lock-keys';
+import { lockKeys, waiterWakeChannel } from './lock-keys';
 
 /** The part of a key Redis Cluster hashes: the first {…} with something inside. */
 function hashTag(key: string): string {
@@ -15,8 +15,12 @@ describe('lockKeys', () => {
       lock: 'lock:{coupon:42}',
       wake: 'lock:{coupon:42}:wake',
       fence: 'lock:{coupon:42}:fence',
+      queue: 'lock:{coupon:42}:queue',
+      queueDeadlines: 'lock:{coupon:42}:queue:deadlines',
+      waiterWakePrefix: 'lock:{coupon:42}:wake:',
     });
-    expect(new Set([keys.lock, keys.wake, keys.fence].map(hashTag))).toEqual(new Set(['coupon:42']));
+    const all = [keys.lock, keys.wake, keys.fence, keys.queue, keys.queueDeadlines, waiterWakeChannel(keys, 'p1')];
+    expect(new Set(all.map(hashTag))).toEqual(new Set(['coupon:42']));
   });
 
   it('gives each segment a tag of its own, so segment locks spread over the cluster', () => {

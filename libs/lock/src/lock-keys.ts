@@ -7,13 +7,32 @@ export interface LockKeys {
   readonly resource: string;
   /** The lock itself (a string or, for the reentrant kinds, a hash of owner → hold count). */
   readonly lock: string;
-  /** The pub/sub channel a release publishes on, to wake the waiters. */
+  /** The pub/sub channel a release publishes on, to wake the waiters (pubsub wait mode). */
   readonly wake: string;
   /** The fencing-token counter; never expires, so tokens only grow. */
   readonly fence: string;
+  /** The waiters' queue (queue wait mode): a list of `tag|owner` entries, oldest first. */
+  readonly queue: string;
+  /** Each queued waiter's heartbeat deadline (sorted set, ms by Redis's clock). */
+  readonly queueDeadlines: string;
+  /** A queued waiter's own wake-up channel is this prefix followed by its process's tag. */
+  readonly waiterWakePrefix: string;
 }
 
 export function lockKeys(resource: string): LockKeys {
   const lock = `lock:{${resource}}`;
-  return { resource, lock, wake: `${lock}:wake`, fence: `${lock}:fence` };
+  return {
+    resource,
+    lock,
+    wake: `${lock}:wake`,
+    fence: `${lock}:fence`,
+    queue: `${lock}:queue`,
+    queueDeadlines: `${lock}:queue:deadlines`,
+    waiterWakePrefix: `${lock}:wake:`,
+  };
+}
+
+/** The wake-up channel of the waiters of one process (`tag`) on one lock. */
+export function waiterWakeChannel(keys: LockKeys, tag: string): string {
+  return keys.waiterWakePrefix + tag;
 }

@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { LockEventSink } from './lock-events';
-import type { WaitForReplicas } from './lock-runtime';
+import type { LockWaitMode, WaitForReplicas } from './lock-runtime';
 import type { RedisTarget } from './redis/redis-target';
 
 export interface LockModuleOptions {
@@ -26,6 +26,8 @@ export interface LockModuleOptions {
    * reentrant, watchdog); 0 turns them off. Default 16.
    */
   readonly handoffLimit?: number;
+  /** `queue` (default): a fair queue per lock in Redis with direct hand-off; `pubsub`: the earlier wake-all path. */
+  readonly waitMode?: LockWaitMode;
 }
 
 export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: LOCK_MODULE_OPTIONS } =

@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { HeldLocks } from './held-locks';
+import { lockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
 import type { RedisTarget } from './redis/redis-target';
 import { Renewer } from './renewal/renewer';
@@ -25,7 +27,14 @@ export interface LockRuntimeOptions {
    * process before releasing it for the others; 0 turns hand-offs off. Default 16.
    */
   readonly handoffLimit?: number;
+  /**
+   * How waiters of the Redis strategies wait: `queue` (default) in a fair queue per lock in Redis
+   * with direct hand-off; `pubsub`, the earlier path (every release wakes every process's head).
+   */
+  readonly waitMode?: LockWaitMode;
 }
+
+export type LockWaitMode = 'queue' | 'pubsub';
 
 /**
  * What the Redis strategies of one process share: the command connection, the subscriber
@@ -36,6 +45,8 @@ export class LockRuntime {
   readonly renewer = new Renewer();
   readonly held = new HeldLocks();
   readonly wake: WakeSubscriber;
+  /** Names this process's wake-up channels in the lock queues (hex: never a `|`). */
+  readonly processTag = randomBytes(8).toString('hex');
   private closed = false;
   private readonly closers: (() => Promise<void>)[] = [];
 
@@ -45,6 +56,7 @@ export class LockRuntime {
     readonly replicaId: string,
     readonly waitForReplicas?: WaitForReplicas,
     handoffLimit = DEFAULT_HANDOFF_LIMIT,
+    readonly waitMode: LockWaitMode = 'queue',
   ) {
     this.wake = new WakeSubscriber(wakeRedis);
     this.queue = new LocalQueue(handoffLimit);
@@ -62,7 +74,13 @@ export class LockRuntime {
       options.replicaId,
       options.waitForReplicas,
       options.handoffLimit,
+      options.waitMode,
     );
+  }
+
+  /** Whether `resource`'s lock key exists on this runtime's Redis (what a failover kept, say). */
+  async lockExists(resource: string): Promise<boolean> {
+    return (await this.redis.exists(lockKeys(resource).lock)) === 1;
   }
 
   /** Releases every lock this process holds (graceful shutdown); returns how many. */

@@ -4,8 +4,10 @@ import type { LockEventSink } from './lock-events';
 export interface LockOptions {
   /** The lock's lease (TTL) in Redis. */
   readonly leaseMs: number;
-  /** How long to wait for the lock before LockTimeoutError. */
+  /** How long to wait for the lock before LockTimeoutError; 0 makes exactly one attempt. */
   readonly waitMs: number;
+  /** Cancels the wait: the waiter leaves at once and `run` rejects with LockAbortedError. */
+  readonly signal?: AbortSignal;
 }
 
 /** What the critical section sees of the lock it runs under. */

@@ -24,6 +24,14 @@ export class LockTimeoutError extends LockError {
   }
 }
 
+/** The caller's signal cancelled the wait: the waiter left the queue and never held the lock. */
+export class LockAbortedError extends LockError {
+  readonly code = 'LOCK.ABORTED';
+  constructor(resource: string, options?: { cause?: unknown }) {
+    super(`waiting for the lock on ${resource} was cancelled`, resource, options);
+  }
+}
+
 /** The lock expired or was taken while the critical section ran. */
 export class LockLostError extends LockError {
   readonly code = 'LOCK.LOST';

@@ -17,6 +17,9 @@ function validated(options: LockModuleOptions): LockModuleOptions {
   if (options.handoffLimit !== undefined && !(Number.isInteger(options.handoffLimit) && options.handoffLimit >= 0)) {
     throw new Error('LockModule: handoffLimit must be an integer >= 0');
   }
+  if (options.waitMode !== undefined && !['queue', 'pubsub'].includes(options.waitMode)) {
+    throw new Error('LockModule: waitMode must be queue or pubsub');
+  }
   return options;
 }
 

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@app/contract';
 import type { CodedError } from '@app/errors';
-import { LockLostError, LockTimeoutError, LockUnavailableError } from '@app/lock';
+import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '@app/lock';
 import {
   CommitAbortedError,
   CouponNotFoundError,
@@ -38,6 +38,8 @@ export const ERROR_ROWS: readonly ErrorRow[] = [
   { type: DuplicateGrantError, status: 409 },
   { type: StaleFenceError, status: 409 },
   { type: LockTimeoutError, status: 429, retry: true },
+  // The caller cancelled its own wait (its client went away): nginx's "client closed request".
+  { type: LockAbortedError, status: 499 },
   { type: RetriesExhaustedError, status: 429, retry: true },
   { type: LockLostError, status: 503, retry: true },
   { type: CommitAbortedError, status: 503, retry: true },

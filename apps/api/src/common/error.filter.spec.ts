@@ -1,7 +1,7 @@
 import { Logger, NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { ERROR_STATUS, type ErrorCode } from '@app/contract';
 import { CodedError } from '@app/errors';
-import { LockLostError, LockTimeoutError, LockUnavailableError } from '@app/lock';
+import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '@app/lock';
 import {
   CommitAbortedError,
   CouponNotFoundError,
@@ -48,6 +48,7 @@ const SAMPLES: [CodedError, ErrorCode][] = [
   [new DuplicateGrantError(1, 'u'), 'GRANT.DUPLICATE'],
   [new StaleFenceError(3), 'FENCE.REJECTED'],
   [new LockTimeoutError('coupon:1', 10), 'LOCK.TIMEOUT'],
+  [new LockAbortedError('coupon:1'), 'LOCK.ABORTED'],
   [new RetriesExhaustedError(5), 'STOCK.CONTENDED'],
   [new LockLostError('coupon:1'), 'LOCK.LOST'],
   [new CommitAbortedError(), 'STOCK.COMMIT_ABORTED'],

@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
 
+  it('waits in the Redis queue unless LOCK_WAIT_MODE says pubsub, and refuses anything else', () => {
+    expect(loadConfig(base).lockWaitMode).toBe('queue');
+    expect(loadConfig({ ...base, LOCK_WAIT_MODE: 'pubsub' }).lockWaitMode).toBe('pubsub');
+    expect(() => loadConfig({ ...base, LOCK_WAIT_MODE: 'spin' })).toThrow(/LOCK_WAIT_MODE/);
+  });
+
   it('picks the Redis topology: one server, Sentinels (with their name) or cluster nodes', () => {
     expect(loadConfig({ ...base, REDIS_URL: 'redis://r:1' }).redis).toEqual({ kind: 'single', url: 'redis://r:1' });
     expect(

@@ -17,6 +17,8 @@ export interface AppConfig {
   readonly waitMs: number;
   /** Hand-offs in a row to the next waiter of the same replica before a real release; 0 = off. */
   readonly handoffLimit: number;
+  /** LOCK_WAIT_MODE: `queue` (a fair queue per lock in Redis, the default) or `pubsub` (the earlier path). */
+  readonly lockWaitMode: 'queue' | 'pubsub';
   /** After acquiring, WAIT for this many Redis replicas (0 = off) within waitReplicasTimeoutMs. */
   readonly waitReplicas: number;
   readonly waitReplicasTimeoutMs: number;
@@ -56,6 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug', 'verbose'].includes(logLevel))
     throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
+  const lockWaitMode = (env.LOCK_WAIT_MODE || 'queue') as AppConfig['lockWaitMode'];
+  if (!['queue', 'pubsub'].includes(lockWaitMode))
+    throw new Error(`LOCK_WAIT_MODE must be queue or pubsub, got "${lockWaitMode}"`);
   const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:26379';
   return {
     port: envInt(env, 'PORT', 3000, 1, 65535),
@@ -72,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
     waitMs: envInt(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
     handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
+    lockWaitMode,
     waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
     waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
     logLevel,

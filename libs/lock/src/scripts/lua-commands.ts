@@ -29,6 +29,20 @@ declare module 'ioredis' {
       nextOwner: string,
       leaseMs: number,
     ): Result<number, Context>;
+    lockQueueAcquire(
+      lockKey: string,
+      queueKey: string,
+      deadlinesKey: string,
+      fenceKey: string,
+      ...args: (string | number)[]
+    ): Result<[0, number] | [1, number, 0 | 1], Context>;
+    lockQueueRelease(
+      lockKey: string,
+      queueKey: string,
+      deadlinesKey: string,
+      fenceKey: string,
+      ...args: (string | number)[]
+    ): Result<2 | 1 | 0 | -1, Context>;
   }
 }
 
@@ -42,6 +56,8 @@ export const LUA_COMMANDS = {
   lockOwnerHandoff: ['owner-handoff.lua', 1],
   lockReentrantHandoff: ['reentrant-handoff.lua', 1],
   lockFencedHandoff: ['fenced-handoff.lua', 2],
+  lockQueueAcquire: ['queue-acquire.lua', 4],
+  lockQueueRelease: ['queue-release.lua', 4],
 } as const;
 
 /**

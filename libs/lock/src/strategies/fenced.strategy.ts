@@ -4,6 +4,7 @@ import { acquireFenced } from '../verbs/acquire-fenced';
 import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffFenced } from '../verbs/handoff-fenced';
 import { releaseOwner } from '../verbs/release-owner';
+import type { QueueLockKind } from '../verbs/queue-acquire';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -13,6 +14,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class FencedStrategy extends RedisLockStrategy {
   readonly name = 'fenced';
+  protected override readonly queueKind: QueueLockKind = { hash: false, fenced: true };
 
   protected ownerValue(): string {
     return randomUUID();

@@ -7,6 +7,7 @@ import {
   probeClient,
   startReplica,
   uniqueResource,
+  untilSomeoneWaits,
   within,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
@@ -223,7 +224,7 @@ describe('watchdog', () => {
         reason = lock.signal.reason;
       });
       holding.resolve();
-      await untilSubscribed(lockKeys(resource).wake); // b is asleep, waiting for us
+      await untilSomeoneWaits(probe, resource); // b is asleep, waiting for us
       freezeEventLoop(2.5 * leaseMs); // nothing runs: no renewal, the lease runs out in Redis
       frozeUntil = Date.now();
       await within(bEntered.promise, 5000, 'b getting in after the freeze');
@@ -286,20 +287,6 @@ describe('fenced', () => {
     for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1]);
   });
 });
-
-async function untilSubscribed(channel: string): Promise<void> {
-  await within(
-    (async () => {
-      for (;;) {
-        const [, subscribers] = (await probe.pubsub('NUMSUB', channel)) as [string, number];
-        if (subscribers > 0) return;
-        await sleep(2);
-      }
-    })(),
-    5000,
-    'a waiter subscribing',
-  );
-}
 
 /** Who holds the lock now, read from Redis: the string's value or the hash's one field. */
 async function holderIn(resource: string, kind: string): Promise<string | null> {

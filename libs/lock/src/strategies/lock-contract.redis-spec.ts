@@ -5,15 +5,16 @@ import {
   OverlapCounter,
   probeClient,
   REDIS_STRATEGIES,
+  releaseAs,
   startReplica,
   uniqueResource,
-  within,
+  untilSomeoneWaits,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
 import { lockKeys } from '../lock-keys';
+import { defineLockCommands } from '../scripts/lua-commands';
 import { LockTimeoutError } from '../lock.errors';
 import type { ReleaseStatus } from '../verbs/attempt';
-import { countListeners } from '../verbs/count-listeners';
 
 // One contract, every Redis strategy, real Redis. Three replicas (own connections, own local
 // lines) stand for three processes, so exclusion is Redis's doing, not the local line's.
@@ -34,27 +35,12 @@ let probe: Redis;
 
 beforeEach(() => {
   replicas = ['api-1', 'api-2', 'api-3'].map((id) => startReplica(id));
-  probe = probeClient();
+  probe = defineLockCommands(probeClient()); // the kit's releaseAs runs the lock scripts on it
 });
 afterEach(async () => {
   await Promise.all(replicas.map((r) => r.close()));
   await probe.quit();
 });
-
-/** Waits until someone is subscribed to the lock's wake-up channel: a waiter is asleep. */
-async function untilSomeoneWaits(resource: string): Promise<void> {
-  const channel = lockKeys(resource).wake;
-  await within(
-    (async () => {
-      for (;;) {
-        if ((await countListeners(probe, channel)) > 0) return;
-        await sleep(2);
-      }
-    })(),
-    5000,
-    'a waiter subscribing',
-  );
-}
 
 describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
   it('lets exactly one of 50 concurrent contenders (over three replicas) in at a time', async () => {
@@ -77,7 +63,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     const resource = uniqueResource(`foreign-${name}`);
     const { lock } = lockKeys(resource);
     await replicas[0].strategy(name).run(resource, { leaseMs: 5000, waitMs: 1000 }, async () => {
-      const outcome = await replicas[1].strategy(name).releaseAs(resource, 'api-2:intruder');
+      const outcome = await releaseAs(probe, name, resource, 'api-2:intruder');
       expect(outcome.status).toBe(foreignRelease[name]);
       expect(await probe.exists(lock)).toBe(foreignRelease[name] === 'not-held' ? 1 : 0);
     });
@@ -165,7 +151,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     const waiter = replicas[1]
       .strategy(name)
       .run(resource, { leaseMs: 10_000, waitMs: 8000 }, () => Promise.resolve(Date.now()));
-    await untilSomeoneWaits(resource);
+    await untilSomeoneWaits(probe, resource);
     release.resolve();
     await holder;
     const latencyMs = (await waiter) - releasedAt;

@@ -1,19 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { inSomeFlow } from '../flow-context';
 import type { Hold } from '../held-locks';
-import type { LockEventSink, LockEventType } from '../lock-events';
+import type { LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
-import type { LockRuntime } from '../lock-runtime';
-import { LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
-import type { HeldLock, LockOptions, LockStrategy, LockStrategyDeps } from '../lock-strategy';
-import { acquireWithWait } from '../waiting/acquire-with-wait';
-import type { Attempt, Handover, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
-import { countListeners } from '../verbs/count-listeners';
-import { waitReplicas } from '../verbs/wait-replicas';
-
-export interface RedisLockDeps extends LockStrategyDeps {
-  readonly runtime: LockRuntime;
-}
+import { RedisLockVerbs } from './redis-lock-verbs';
+import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
+import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
+import type { Handover, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
 
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
@@ -29,47 +22,11 @@ const releaseEvent: Record<ReleaseStatus, LockEventType> = {
  * critical section and release-in-finally. A strategy supplies only its owner value and its
  * acquire/release verbs (Redisson's lesson: the variants differ only in their scripts).
  */
-export abstract class RedisLockStrategy implements LockStrategy {
-  abstract readonly name: string;
-  protected readonly runtime: LockRuntime;
-  protected readonly events: LockEventSink;
+export abstract class RedisLockStrategy extends RedisLockVerbs implements LockStrategy {
   private readonly logger = new Logger('Lock');
-
-  constructor(deps: RedisLockDeps) {
-    this.runtime = deps.runtime;
-    this.events = deps.events;
-  }
-
-  /** The value that marks this holder: random per acquisition, or per flow for the reentrant kinds. */
-  protected abstract ownerValue(): string;
-  protected abstract tryAcquire(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt>;
-  protected abstract releaseVerb(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome>;
-  /** Whether a flow that already holds the lock may take it again (skips the local line). */
-  protected readonly reentrant: boolean = false;
-  /** Called once the lock is held, before the critical section (the watchdog starts renewing). */
-  protected onHeld(_hold: Hold, _keys: LockKeys, _leaseMs: number): void {}
-  /** Called before the release verb (the watchdog stops renewing and waits for a renewal in flight). */
-  protected async beforeRelease(_hold: Hold): Promise<void> {}
-  /**
-   * Passes a held lock straight to `nextOwner`, a waiter of this process, if it is still ours;
-   * never makes a holder of a lock that was not. Without one, a strategy always releases for real.
-   */
-  protected handOffVerb?(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover>;
-  /** False for a lock without expiry (setnx): a holder's lock then runs out only if removed. */
-  protected readonly leaseExpires: boolean = true;
-  /** True when the taker needs the hand-off script's answer (a fencing token) before it starts. */
-  protected readonly handOffAwaited: boolean = false;
 
   run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     return inSomeFlow(() => this.runInFlow(resource, options, critical));
-  }
-
-  /**
-   * Releases as `owner` whatever this process believes: what a holder's `finally` does. Public so
-   * a non-owner's release can be shown refused.
-   */
-  releaseAs(resource: string, owner: string, leaseMs = 1000): Promise<ReleaseOutcome> {
-    return this.guard(resource, () => this.releaseVerb(lockKeys(resource), owner, leaseMs));
   }
 
   private async runInFlow<T>(
@@ -80,18 +37,12 @@ export abstract class RedisLockStrategy implements LockStrategy {
     const keys = lockKeys(resource);
     const owner = this.ownerValue();
     const started = Date.now();
-    const attempt = await this.guard(resource, () =>
-      acquireWithWait(this.runtime.queue, this.runtime.wake, {
-        lineKey: keys.lock,
-        wakeChannel: keys.wake,
-        waitMs: options.waitMs,
-        skipLine: this.reentrant && this.runtime.held.of(keys.lock, owner).length > 0,
-        attempt: () => this.attemptWithReplicas(keys, owner, options.leaseMs),
-        handoff: this.handsOff() ? { kind: this.name, owner, leaseMs: options.leaseMs } : undefined,
-        listeners: () => countListeners(this.runtime.redis, keys.wake),
-        heldHere: () => this.runtime.held.has(keys.lock),
-      }),
-    );
+    const attempt = await this.guard(resource, () => this.acquire(keys, owner, options));
+    if (attempt.aborted || (attempt.acquired && options.signal?.aborted)) {
+      if (attempt.acquired) await this.guard(resource, () => this.releaseFor(keys, owner, options.leaseMs));
+      this.emit('timeout', resource, owner, { durationMs: Date.now() - started, detail: 'cancelled' });
+      throw new LockAbortedError(resource, { cause: options.signal?.reason });
+    }
     if (!attempt.acquired) {
       const waitedMs = Date.now() - started;
       this.emit('timeout', resource, owner, { durationMs: waitedMs });
@@ -101,10 +52,19 @@ export abstract class RedisLockStrategy implements LockStrategy {
     const acquiredAt = Date.now();
     this.emit('acquire', resource, owner, {
       durationMs: acquiredAt - started,
-      detail: attempt.handedOver ? 'handed over' : attempt.fenceToken?.toString(),
+      detail: attempt.handedOver
+        ? 'handed over'
+        : attempt.fromQueue
+          ? 'from the queue'
+          : attempt.fenceToken?.toString(),
     });
     const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.held.add(hold);
+    if (attempt.claimed) {
+      void attempt.claimed.then(
+        (claimed) => claimed || this.handOffFailed(keys, owner, 'the claim found the lock gone'),
+      );
+    }
     this.onHeld(hold, keys, options.leaseMs);
     try {
       return await critical({
@@ -142,7 +102,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
       await this.beforeRelease(hold);
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
       const outcome =
-        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseVerb(keys, hold.owner, leaseMs));
+        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseFor(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
@@ -161,11 +121,6 @@ export abstract class RedisLockStrategy implements LockStrategy {
       this.runtime.held.delete(hold);
       this.runtime.queue.releasedHere(keys.lock);
     }
-  }
-
-  /** Hand-offs need the strategy's script, and are off under WAIT (the taker would skip it). */
-  private handsOff(): boolean {
-    return this.handOffVerb !== undefined && !this.runtime.waitForReplicas && this.runtime.queue.handoffLimit > 0;
   }
 
   /**
@@ -189,7 +144,9 @@ export abstract class RedisLockStrategy implements LockStrategy {
     if (!this.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
       slot.settle(true, sentAt);
       this.runtime.queue.handedOff(keys.lock);
-      script.then(
+      // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
+      // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
+      void script.then(
         ({ handed }) => handed || this.handOffFailed(keys, slot.owner, 'the hand-off found the lock gone'),
         (error: unknown) => this.handOffFailed(keys, slot.owner, `the hand-off failed: ${String(error)}`),
       );
@@ -209,38 +166,6 @@ export abstract class RedisLockStrategy implements LockStrategy {
   private handOffFailed(keys: LockKeys, owner: string, detail: string): void {
     this.emit('lost', keys.resource, owner, { detail });
     for (const held of this.runtime.held.of(keys.lock, owner)) held.controller.abort(new LockLostError(keys.resource));
-  }
-
-  /** One attempt, then (when configured) WAIT for replicas; too few acknowledgements undo it. */
-  private async attemptWithReplicas(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt> {
-    const sentAt = Date.now();
-    const attempt = { ...(await this.tryAcquire(keys, owner, leaseMs)), sentAt };
-    const wanted = this.runtime.waitForReplicas;
-    if (!attempt.acquired || !wanted) return attempt;
-    const acknowledged = await waitReplicas(this.runtime.redis, wanted.replicas, wanted.timeoutMs, keys.lock);
-    if (acknowledged >= wanted.replicas) return attempt;
-    await this.releaseVerb(keys, owner, leaseMs);
-    this.emit('replicas-missing', keys.resource, owner, {
-      detail: `${acknowledged}/${wanted.replicas} replicas acknowledged`,
-    });
-    return { acquired: false, holderTtlMs: -2 };
-  }
-
-  private async guard<T>(resource: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw new LockUnavailableError(resource, { cause: error });
-    }
-  }
-
-  protected emit(
-    type: LockEventType,
-    resource: string,
-    owner: string,
-    extra: { durationMs?: number; detail?: string } = {},
-  ): void {
-    this.events.emit({ type, strategy: this.name, resource, owner, at: Date.now(), ...extra });
   }
 }
 

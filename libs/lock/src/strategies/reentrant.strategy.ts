@@ -5,6 +5,7 @@ import { acquireReentrant } from '../verbs/acquire-reentrant';
 import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffReentrant } from '../verbs/handoff-reentrant';
 import { releaseReentrant } from '../verbs/release-reentrant';
+import type { QueueLockKind } from '../verbs/queue-acquire';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -13,6 +14,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class ReentrantStrategy extends RedisLockStrategy {
   readonly name: string = 'reentrant';
+  protected override readonly queueKind: QueueLockKind = { hash: true, fenced: false };
   protected override readonly reentrant = true;
 
   protected ownerValue(): string {

@@ -13,7 +13,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  * it finds the lock gone, the release below runs and does its damage as before.
  */
 export class SetNxPxStrategy extends RedisLockStrategy {
-  readonly name = 'set-nx-px';
+  readonly name: string = 'set-nx-px';
 
   protected ownerValue(): string {
     return randomUUID();

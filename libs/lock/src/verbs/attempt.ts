@@ -7,8 +7,14 @@ export interface Attempt {
   readonly fenceToken?: number;
   /** When acquired: handed over by a holder of this process, not taken in Redis. */
   readonly handedOver?: boolean;
+  /** When acquired: handed to us by a release from the Redis queue (queue wait mode). */
+  readonly fromQueue?: boolean;
   /** When acquired: when the command that set our lease was sent; the lease cannot end before sentAt + lease. */
   readonly sentAt?: number;
+  /** When handed by a queue release: the claim in flight; false means the lock was lost before it landed. */
+  readonly claimed?: Promise<boolean>;
+  /** When not acquired: the caller's signal cancelled the wait. */
+  readonly aborted?: boolean;
 }
 
 /** What a hand-off script did: nothing (the lock was not ours), or the lock is the taker's now. */

@@ -1,13 +1,16 @@
 import type { Attempt } from '../verbs/attempt';
-import { HandoffSlot } from './handoff-slot';
+import { ABORTED } from './abort-watch';
+import { LineWait } from './line-wait';
 import type { LocalQueue } from './local-queue';
-import type { WakeSubscriber, WakeListener } from './wake-subscriber';
+import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
 export interface WaitPlan {
   /** The local line's key (the lock key: one line per resource). */
   readonly lineKey: string;
   readonly wakeChannel: string;
   readonly waitMs: number;
+  /** Cancels the wait: the waiter leaves its line and the answer says `aborted`. */
+  readonly signal?: AbortSignal;
   /** True when this flow already holds the lock here: a reentrant acquire must not queue behind its own waiters. */
   readonly skipLine: boolean;
   /** One attempt in Redis. */
@@ -27,80 +30,110 @@ export interface WaitPlan {
 }
 
 /**
- * Acquire, waiting up to waitMs. Within the process, contenders line up (FIFO) and only the head
- * tries Redis. The head subscribes to the lock's wake-up channel before retrying (so a release
- * between its attempt and its sleep is not missed), then sleeps until a wake-up, the holder's
- * remaining TTL, or a hand-off from a holder of this process, whichever comes first. Returns the
- * acquiring attempt (or the hand-off), or the last failed one when the wait budget ran out.
+ * Acquire, waiting up to waitMs (the pubsub wait mode). Within the process, contenders line up
+ * (FIFO) and only the head tries Redis. The head subscribes to the lock's wake-up channel before
+ * retrying (so a release between its attempt and its sleep is not missed), then sleeps until a
+ * wake-up, the holder's remaining TTL, or a hand-off from a holder of this process, whichever
+ * comes first. Returns the acquiring attempt (or the hand-off), or the last failed one when the
+ * wait budget ran out. waitMs 0 makes exactly one attempt.
  */
 export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, plan: WaitPlan): Promise<Attempt> {
-  const deadline = Date.now() + plan.waitMs;
-  if (plan.skipLine) {
+  if (plan.skipLine || plan.waitMs <= 0) {
+    if (plan.signal?.aborted) return ABORTED;
     const reentered = await plan.attempt();
-    if (reentered.acquired) return reentered;
+    if (reentered.acquired || plan.waitMs <= 0) return reentered;
   }
-  const place = queue.enter(plan.lineKey, Math.max(0, deadline - Date.now()));
-  const slot = plan.handoff && new HandoffSlot(plan.handoff.kind, plan.handoff.owner, plan.handoff.leaseMs);
-  // A claimed slot is settled by the holder within one script call; until then nothing we saw counts.
-  const handedOver = async () => slot !== undefined && (await slot.handed());
-  const handed = (): Attempt => ({
-    acquired: true,
-    handedOver: true,
-    sentAt: slot!.leaseFrom,
-    fenceToken: slot!.fenceToken,
-  });
-  let listener: WakeListener | undefined;
+  const wait = new PubsubWait(queue, wake, plan);
   try {
-    if (!(await place.turn)) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
-    if (slot) place.offer(slot);
-    for (;;) {
-      if (await handedOver()) return handed();
-      if (slot && plan.heldHere?.()) {
-        // Asking Redis would only load it: wait for the holder next door to hand over or let go.
-        const leftMs = deadline - Date.now();
-        if (leftMs <= 0) return { acquired: false, holderTtlMs: queue.holderTtl(plan.lineKey, Date.now()) };
-        await untilFirst(leftMs, slot.claimed(), queue.whenReleasedHere(plan.lineKey));
-        continue;
-      }
-      listener?.mark();
-      let attempt: Attempt;
-      try {
-        if (plan.listeners && queue.takeYield(plan.lineKey)) {
-          // Listen first, so the other processes count us as waiting when they stand back in turn.
-          listener ??= await wake.listen(plan.wakeChannel);
-          const others = (await plan.listeners()) - 1;
-          // The release that ended our run was published before NUMSUB ran, so its wake-up (if
-          // we got it at all) is in by now: only a later release, someone else's, wakes us here.
-          listener.mark();
-          if (others > 0)
-            await listener.wait(Math.min(plan.yieldMs ?? DEFAULT_YIELD_MS, Math.max(0, deadline - Date.now())));
-          listener.mark();
-        }
-        attempt = await plan.attempt();
-      } catch (error) {
-        if (await handedOver()) return handed();
-        throw error;
-      }
-      if (attempt.acquired) {
-        queue.tookInRedis(plan.lineKey);
-        return attempt;
-      }
-      if (slot?.isTaken) continue;
-      queue.noteHolderTtl(plan.lineKey, attempt.holderTtlMs, Date.now());
-      const leftMs = deadline - Date.now();
-      if (leftMs <= 0) return attempt;
-      if (!listener) {
-        listener = await wake.listen(plan.wakeChannel);
-        continue; // retry at once: the holder may have released before we were subscribed
-      }
-      await listener.wait(sleepBound(attempt.holderTtlMs, leftMs), slot?.claimed());
-    }
+    return await wait.run();
   } finally {
-    slot?.close();
+    wait.end();
+  }
+}
+
+class PubsubWait extends LineWait {
+  private listener?: WakeListener;
+
+  constructor(
+    queue: LocalQueue,
+    private readonly wake: WakeSubscriber,
+    private readonly plan: WaitPlan,
+  ) {
+    super(queue, plan);
+  }
+
+  async run(): Promise<Attempt> {
+    const notAtHead = await this.untilHead();
+    if (notAtHead) return notAtHead;
+    for (;;) {
+      const outcome = await this.step();
+      if (outcome) return outcome;
+    }
+  }
+
+  end(): void {
+    this.abort.dispose();
+    this.slot?.close();
     // Stay subscribed a moment only for a next head of ours: a process with nobody waiting must
     // not look like a waiting one to the others (they stand back for waiters, see `listeners`).
-    listener?.close(queue.length(plan.lineKey) > 1);
-    place.leave();
+    this.listener?.close(this.queue.length(this.plan.lineKey) > 1);
+    this.place.leave();
+  }
+
+  /** One round: the answer, or undefined to go round again. */
+  private async step(): Promise<Attempt | undefined> {
+    if (await this.handedOver()) return this.handed();
+    if (this.abort.isAborted()) return ABORTED;
+    if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere(this.slot);
+    this.listener?.mark();
+    const attempt = await this.attemptInRedis();
+    if (!attempt || attempt.acquired || this.slot?.isTaken) return attempt?.acquired ? attempt : undefined;
+    this.queue.noteHolderTtl(this.plan.lineKey, attempt.holderTtlMs, Date.now());
+    const leftMs = this.deadline - Date.now();
+    if (leftMs <= 0) return attempt;
+    if (!this.listener) {
+      this.listener = await this.wake.listen(this.plan.wakeChannel);
+      return undefined; // retry at once: the holder may have released before we were subscribed
+    }
+    const interrupt = this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
+    await this.listener.wait(sleepBound(attempt.holderTtlMs, leftMs), interrupt);
+    return undefined;
+  }
+
+  /** undefined when a local hand-off overtook a failed attempt (the next round takes it). */
+  private async attemptInRedis(): Promise<Attempt | undefined> {
+    try {
+      await this.standBack();
+      const attempt = await this.plan.attempt();
+      if (attempt.acquired) this.queue.tookInRedis(this.plan.lineKey);
+      return attempt;
+    } catch (error) {
+      if (await this.handedOver()) return undefined;
+      throw error;
+    }
+  }
+
+  /** After this process ended a run of hand-offs, let a waiting process go first. */
+  private async standBack(): Promise<void> {
+    if (!this.plan.listeners || !this.queue.takeYield(this.plan.lineKey)) return;
+    // Listen first, so the other processes count us as waiting when they stand back in turn.
+    this.listener ??= await this.wake.listen(this.plan.wakeChannel);
+    const others = (await this.plan.listeners()) - 1;
+    // The release that ended our run was published before NUMSUB ran, so its wake-up (if we got
+    // it at all) is in by now: only a later release, someone else's, wakes us here.
+    this.listener.mark();
+    const leftMs = Math.max(0, this.deadline - Date.now());
+    if (others > 0) await this.listener.wait(Math.min(this.plan.yieldMs ?? DEFAULT_YIELD_MS, leftMs));
+    this.listener.mark();
+  }
+
+  /** A claimed slot is settled by the holder within one script call; until then nothing we saw counts. */
+  private async handedOver(): Promise<boolean> {
+    return this.slot !== undefined && (await this.slot.handed());
+  }
+
+  private handed(): Attempt {
+    return { acquired: true, handedOver: true, sentAt: this.slot!.leaseFrom, fenceToken: this.slot!.fenceToken };
   }
 }
 
@@ -110,17 +143,6 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
  * subscribed a moment after its last waiter left) idles the lock only briefly, once.
  */
 const DEFAULT_YIELD_MS = 50;
-
-/** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
-async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  try {
-    await Promise.race([timeout, ...events]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * How long a contender may sleep: until the holder's lease runs out (at least 1 ms: PTTL says 0

@@ -8,12 +8,21 @@ export interface WakeListener {
   wait(timeoutMs: number, interrupt?: Promise<unknown>): Promise<'woken' | 'timeout'>;
   /** Done listening; `linger` keeps the channel subscribed a moment for the next listener. */
   close(linger?: boolean): void;
+  /**
+   * The message addressed to `owner` (its first word), if one came since the channel was
+   * subscribed: a queue release handed the lock to that waiter. Consumed by the call.
+   */
+  take(owner: string): string | undefined;
 }
+
+/** Addressed messages kept per channel for a waiter that has not looked yet; older ones are dropped. */
+const MAX_KEPT_MESSAGES = 64;
 
 interface Channel {
   refs: number;
   wakeups: number;
   readonly sleepers: Set<() => void>;
+  readonly messages: Map<string, string>;
   /** Settles once SUBSCRIBE is confirmed (or given up on). */
   readonly subscribed: Promise<void>;
   linger?: ReturnType<typeof setTimeout>;
@@ -34,18 +43,26 @@ export class WakeSubscriber {
     /** How long an unused channel stays subscribed. */
     private readonly lingerMs = 1000,
   ) {
-    redis.on('message', (channel: string) => {
+    redis.on('message', (channel: string, message: string) => {
       const state = this.channels.get(channel);
       if (!state) return;
       state.wakeups++;
+      state.messages.set(message.split(' ', 1)[0], message);
+      if (state.messages.size > MAX_KEPT_MESSAGES) state.messages.delete(state.messages.keys().next().value!);
       for (const wake of [...state.sleepers]) wake();
     });
+  }
+
+  /** Whether `name` is subscribed (or being subscribed) already: listening on it costs no round trip. */
+  isListening(name: string): boolean {
+    return this.channels.has(name);
   }
 
   async listen(name: string): Promise<WakeListener> {
     let channel = this.channels.get(name);
     if (!channel) {
-      channel = { refs: 0, wakeups: 0, sleepers: new Set(), subscribed: this.subscribe(name) };
+      const subscribed = this.subscribe(name);
+      channel = { refs: 0, wakeups: 0, sleepers: new Set(), messages: new Map(), subscribed };
       this.channels.set(name, channel);
     }
     const state = channel;
@@ -72,6 +89,11 @@ export class WakeSubscriber {
           state.sleepers.add(wake);
           interrupt?.then(wake, wake);
         });
+      },
+      take: (owner) => {
+        const message = state.messages.get(owner);
+        state.messages.delete(owner);
+        return message;
       },
       close: (linger = true) => {
         if (closed) return;

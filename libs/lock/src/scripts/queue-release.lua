@@ -1,0 +1,65 @@
+-- Fair release (queue wait mode), and the leave of a waiter that gives up: drop our queue entry;
+-- if we hold the lock (our last hold), hand it straight to the first waiter with a fresh
+-- heartbeat, with a short claim lease, and wake that waiter alone on its own channel; with
+-- nobody waiting, delete the lock.
+-- KEYS[1] lock key (string: owner value; hash: owner id → hold count, by ARGV[3])
+-- KEYS[2] queue (list of entries `tag|owner`, oldest first)
+-- KEYS[3] heartbeat deadlines (sorted set: entry → deadline in ms by Redis's clock)
+-- KEYS[4] fence counter (used when ARGV[4] is '1')
+-- ARGV[1] owner value         ARGV[2] our entry (`tag|owner`), '' for none
+-- ARGV[3] 'string' or 'hash'  ARGV[4] '1' to draw the next waiter's fencing token
+-- ARGV[5] wake-up channel prefix (a waiter's channel is prefix .. tag)
+-- ARGV[6] claim lease in ms   ARGV[7] lease in ms, re-applied while reentrant holds remain
+-- returns 1 released (deleted), 2 handed to the next waiter, 0 still held (reentrant holds
+--         remain), -1 not ours (expired or taken): nothing changed but our entry is gone
+local lockKey, queueKey, deadlinesKey, fenceKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local owner, entry, kind, fenced = ARGV[1], ARGV[2], ARGV[3], ARGV[4] == '1'
+local wakePrefix, claimMs, leaseMs = ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
+local time = redis.call('time')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+
+if entry ~= '' then
+  redis.call('lrem', queueKey, 1, entry)
+  redis.call('zrem', deadlinesKey, entry)
+end
+local found = redis.call('type', lockKey)['ok']
+if kind == 'string' then
+  if found ~= 'string' or redis.call('get', lockKey) ~= owner then return -1 end
+else
+  if found ~= 'hash' or redis.call('hexists', lockKey, owner) == 0 then return -1 end
+  if redis.call('hincrby', lockKey, owner, -1) > 0 then
+    redis.call('pexpire', lockKey, leaseMs)
+    return 0
+  end
+end
+
+while true do
+  local head = redis.call('lpop', queueKey)
+  if not head then break end
+  local deadline = tonumber(redis.call('zscore', deadlinesKey, head))
+  redis.call('zrem', deadlinesKey, head)
+  if deadline and deadline >= now then
+    local bar = string.find(head, '|', 1, true)
+    local next = string.sub(head, bar + 1)
+    local message = next
+    if kind == 'string' then
+      redis.call('set', lockKey, next, 'PX', claimMs)
+    else
+      redis.call('del', lockKey)
+      redis.call('hset', lockKey, next, 1)
+      redis.call('pexpire', lockKey, claimMs)
+    end
+    if fenced then
+      if redis.call('exists', fenceKey) == 0 then
+        redis.call('set', fenceKey, time[1] .. string.format('%06d', tonumber(time[2])))
+      end
+      redis.call('incr', fenceKey)
+      -- The counter's text, not the number: Lua would print a token this large in e-notation.
+      message = next .. ' ' .. redis.call('get', fenceKey)
+    end
+    redis.call('publish', wakePrefix .. string.sub(head, 1, bar - 1), message)
+    return 2
+  end
+end
+redis.call('del', lockKey)
+return 1

@@ -1,0 +1,142 @@
+import type { Redis } from 'ioredis';
+import { probeClient, testRedisUrl, uniqueResource } from '../../../../test/redis/lock-kit';
+import { lockKeys, waiterWakeChannel, type LockKeys } from '../lock-keys';
+import { createWakeRedis } from '../redis/redis-clients';
+import { queueAcquire, queueEntry, type QueueLockKind, type QueueWaiter } from '../verbs/queue-acquire';
+import { queueRelease } from '../verbs/queue-release';
+import { defineLockCommands } from './lua-commands';
+
+// queue-acquire.lua and queue-release.lua alone against real Redis, read back behind their back.
+let redis: Redis;
+let subscriber: Redis;
+let keys: LockKeys;
+const plain: QueueLockKind = { hash: false, fenced: false };
+const timing = { leaseMs: 10_000, heartbeatMs: 1000, claimMs: 1000 };
+const waiter = (owner: string, tag = `t-${owner}`): QueueWaiter => ({ owner, tag });
+
+beforeAll(() => {
+  redis = defineLockCommands(probeClient());
+  subscriber = createWakeRedis(testRedisUrl());
+});
+afterAll(async () => {
+  await redis.quit();
+  await subscriber.quit();
+});
+beforeEach(() => {
+  keys = lockKeys(uniqueResource('queue-lua'));
+});
+
+/** The messages on `channel` while `work` runs; a sentinel after it on the same connection ends the wait. */
+async function published(channel: string, work: () => Promise<unknown>): Promise<string[]> {
+  const messages: string[] = [];
+  let sentinelSeen!: () => void;
+  const seen = new Promise<void>((resolve) => (sentinelSeen = resolve));
+  const onMessage = (from: string, message: string) => {
+    if (from !== channel) return;
+    if (message === 'sentinel') sentinelSeen();
+    else messages.push(message);
+  };
+  subscriber.on('message', onMessage);
+  await subscriber.subscribe(channel);
+  try {
+    await work();
+    await redis.publish(channel, 'sentinel');
+    await seen;
+    return messages;
+  } finally {
+    subscriber.off('message', onMessage);
+    await subscriber.unsubscribe(channel);
+  }
+}
+
+describe('queue-acquire.lua', () => {
+  it('takes a free lock, else queues the caller in arrival order with a heartbeat deadline', async () => {
+    expect(await queueAcquire(redis, keys, plain, waiter('a'), timing)).toMatchObject({ acquired: true });
+    const b = await queueAcquire(redis, keys, plain, waiter('b'), timing);
+    await queueAcquire(redis, keys, plain, waiter('c'), timing);
+    await queueAcquire(redis, keys, plain, waiter('b'), timing); // a refresh keeps b's place
+    expect(b.acquired).toBe(false);
+    expect(b.holderTtlMs).toBeGreaterThan(9000);
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(waiter('b')), queueEntry(waiter('c'))]);
+    expect(await redis.zcard(keys.queueDeadlines)).toBe(2);
+    expect(await redis.pttl(keys.queue)).toBeGreaterThan(0); // the queue dies with its last waiter
+  });
+
+  it('does not let a newcomer take a free lock past a fresh waiter: it hands the lock to that waiter', async () => {
+    await redis.set(keys.lock, 'holder', 'PX', 10_000);
+    await queueAcquire(redis, keys, plain, waiter('b'), timing);
+    await redis.del(keys.lock); // the holder's lease ran out without a release
+    const messages = await published(waiterWakeChannel(keys, 't-b'), async () => {
+      const c = await queueAcquire(redis, keys, plain, waiter('c'), timing);
+      expect(c).toEqual({ acquired: false, holderTtlMs: 1000 });
+    });
+    expect(messages).toEqual(['b']);
+    expect(await redis.get(keys.lock)).toBe('b');
+    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000); // only the claim lease
+    const claim = await queueAcquire(redis, keys, plain, waiter('b'), timing);
+    expect(claim).toMatchObject({ acquired: true, fromQueue: true });
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
+  });
+
+  it('with a heartbeat of 0 makes one attempt and never queues', async () => {
+    await redis.set(keys.lock, 'holder', 'PX', 10_000);
+    const once = await queueAcquire(redis, keys, plain, waiter('b'), { ...timing, heartbeatMs: 0 });
+    expect(once.acquired).toBe(false);
+    expect(await redis.exists(keys.queue)).toBe(0);
+  });
+});
+
+describe('queue-release.lua', () => {
+  it('hands the lock to the first fresh waiter and wakes it alone, skipping a dead one', async () => {
+    await queueAcquire(redis, keys, plain, waiter('a'), timing);
+    await queueAcquire(redis, keys, plain, waiter('dead'), timing);
+    await queueAcquire(redis, keys, plain, waiter('b'), timing);
+    await redis.zadd(keys.queueDeadlines, 1, queueEntry(waiter('dead'))); // its heartbeat ran out long ago
+    let outcome;
+    const toB = await published(waiterWakeChannel(keys, 't-b'), async () => {
+      const toDead = await published(waiterWakeChannel(keys, 't-dead'), async () => {
+        outcome = await queueRelease(redis, keys, plain, waiter('a'), timing);
+      });
+      expect(toDead).toEqual([]);
+    });
+    expect(outcome).toEqual({ status: 'released', detail: 'handed to the queue' });
+    expect(toB).toEqual(['b']);
+    expect(await redis.get(keys.lock)).toBe('b');
+    expect(await redis.llen(keys.queue)).toBe(0);
+  });
+
+  it('deletes the lock when nobody waits, and refuses a release that is not the holder', async () => {
+    await queueAcquire(redis, keys, plain, waiter('a'), timing);
+    expect((await queueRelease(redis, keys, plain, waiter('x'), timing)).status).toBe('not-held');
+    expect(await queueRelease(redis, keys, plain, waiter('a'), timing)).toEqual({ status: 'released' });
+    expect(await redis.exists(keys.lock)).toBe(0);
+  });
+
+  it('as a leave, drops the entry, and passes on a lock handed to the leaver meanwhile', async () => {
+    await queueAcquire(redis, keys, plain, waiter('a'), timing);
+    await queueAcquire(redis, keys, plain, waiter('b'), timing);
+    await queueAcquire(redis, keys, plain, waiter('c'), timing);
+    await queueRelease(redis, keys, plain, waiter('a'), timing); // handed to b, who gives up before claiming
+    expect((await queueRelease(redis, keys, plain, waiter('b'), timing)).status).toBe('released');
+    expect(await redis.get(keys.lock)).toBe('c');
+  });
+
+  it('hash kind: a nested hold stays, the last one hands over; fenced: the taker gets the next token in its message', async () => {
+    const hash: QueueLockKind = { hash: true, fenced: false };
+    await queueAcquire(redis, keys, hash, waiter('a'), timing);
+    await redis.hincrby(keys.lock, 'a', 1); // a re-entered
+    await queueAcquire(redis, keys, hash, waiter('b'), timing);
+    expect((await queueRelease(redis, keys, hash, waiter('a'), timing)).status).toBe('still-held');
+    expect((await queueRelease(redis, keys, hash, waiter('a'), timing)).detail).toBe('handed to the queue');
+    expect(await redis.hgetall(keys.lock)).toEqual({ b: '1' });
+
+    const fencedKeys = lockKeys(uniqueResource('queue-lua-fenced'));
+    const fenced: QueueLockKind = { hash: false, fenced: true };
+    const first = await queueAcquire(redis, fencedKeys, fenced, waiter('a'), timing);
+    await queueAcquire(redis, fencedKeys, fenced, waiter('b'), timing);
+    const messages = await published(waiterWakeChannel(fencedKeys, 't-b'), () =>
+      queueRelease(redis, fencedKeys, fenced, waiter('a'), timing),
+    );
+    expect(messages).toEqual([`b ${first.fenceToken! + 1}`]); // the exact token, never in e-notation
+  });
+});

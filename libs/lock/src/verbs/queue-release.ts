@@ -1,0 +1,38 @@
+import type { Redis } from 'ioredis';
+import type { LockKeys } from '../lock-keys';
+import type { ReleaseOutcome } from './attempt';
+import { queueEntry, type QueueLockKind, type QueueWaiter } from './queue-acquire';
+
+const outcomeOf: Record<2 | 1 | 0 | -1, ReleaseOutcome> = {
+  2: { status: 'released', detail: 'handed to the queue' },
+  1: { status: 'released' },
+  0: { status: 'still-held' },
+  [-1]: { status: 'not-held' },
+};
+
+/**
+ * queue-release.lua: release (handing the lock to the queue's first live waiter), or leave the
+ * queue; either way our entry, if any, is dropped, and a lock handed to us meanwhile passes on.
+ */
+export async function queueRelease(
+  redis: Redis,
+  keys: LockKeys,
+  kind: QueueLockKind,
+  waiter: QueueWaiter,
+  timing: { readonly leaseMs: number; readonly claimMs: number },
+): Promise<ReleaseOutcome> {
+  const result = await redis.lockQueueRelease(
+    keys.lock,
+    keys.queue,
+    keys.queueDeadlines,
+    keys.fence,
+    waiter.owner,
+    queueEntry(waiter),
+    kind.hash ? 'hash' : 'string',
+    kind.fenced ? '1' : '0',
+    keys.waiterWakePrefix,
+    timing.claimMs,
+    timing.leaseMs,
+  );
+  return outcomeOf[result];
+}

@@ -1,0 +1,197 @@
+import type { Redis } from 'ioredis';
+import {
+  deferred,
+  probeClient,
+  startReplica,
+  uniqueResource,
+  untilSomeoneWaits,
+  within,
+  type TestReplica,
+} from '../../../../test/redis/lock-kit';
+import { lockKeys } from '../lock-keys';
+import { LockAbortedError, LockTimeoutError } from '../lock.errors';
+import { QUEUE_TIMING } from './queue-timing';
+
+// The queue wait mode across simulated processes (one runtime, connections and local line each),
+// sequenced on Redis state: who is queued, who owns the key. Timers only guard against hangs.
+jest.setTimeout(30_000);
+
+let replicas: TestReplica[];
+let probe: Redis;
+const options = { leaseMs: 10_000, waitMs: 10_000 };
+
+beforeEach(() => {
+  replicas = ['api-0', 'api-1', 'api-2', 'api-3'].map((id) => startReplica(id));
+  probe = probeClient();
+});
+afterEach(async () => {
+  await Promise.all(replicas.map((r) => r.close()));
+  await probe.quit();
+});
+
+/** Runs a holder in `replica` that stays inside until `release` resolves. */
+async function holdIn(replica: TestReplica, resource: string, release: Promise<void>): Promise<{ run: Promise<void> }> {
+  const inside = deferred();
+  const run = replica.strategy('owner-checked').run(resource, options, async () => {
+    inside.resolve();
+    await release;
+  });
+  await inside.promise;
+  return { run }; // wrapped: an async function's promise would wait for the run itself
+}
+
+it('serves waiters of three processes in the order they queued, each handed the lock by the release', async () => {
+  const resource = uniqueResource('fifo');
+  const release = deferred();
+  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  const order: string[] = [];
+  const waiters: Promise<void>[] = [];
+  for (const [i, replica] of [replicas[3], replicas[1], replicas[2]].entries()) {
+    waiters.push(
+      replica
+        .strategy('owner-checked')
+        .run(resource, options, () => Promise.resolve(void order.push(replica.runtime.replicaId))),
+    );
+    await untilSomeoneWaits(probe, resource, i + 1);
+  }
+  release.resolve();
+  await Promise.all([holder, ...waiters]);
+  expect(order).toEqual(['api-3', 'api-1', 'api-2']);
+  for (const replica of [replicas[3], replicas[1], replicas[2]]) {
+    expect(replica.events.of('acquire', resource)[0].detail).toBe('from the queue');
+  }
+  expect(await probe.exists(lockKeys(resource).lock, lockKeys(resource).queue)).toBe(0);
+});
+
+it('a dropped wake-up costs one heartbeat poll: the waiter claims the lock handed to it all the same', async () => {
+  const resource = uniqueResource('dropped');
+  const keys = lockKeys(resource);
+  await probe.set(keys.lock, 'someone-else', 'PX', 10_000);
+  const waiter = replicas[1].strategy('owner-checked').run(resource, options, (lock) => Promise.resolve(lock.owner));
+  await untilSomeoneWaits(probe, resource);
+  // What a release does, minus its message: the waiter is owner on a claim lease, off the queue.
+  const entry = (await probe.lindex(keys.queue, 0))!;
+  const owner = entry.slice(entry.indexOf('|') + 1);
+  await probe.multi().set(keys.lock, owner, 'PX', QUEUE_TIMING.claimMs).lrem(keys.queue, 1, entry).exec();
+  expect(await within(waiter, QUEUE_TIMING.claimMs, 'the waiter claiming without its message')).toBe(owner);
+  expect(replicas[1].events.of('acquire', resource)[0].detail).toBe('from the queue');
+});
+
+it('a killed waiter (its heartbeat stops) holds the lock up at most for its claim lease', async () => {
+  const resource = uniqueResource('killed');
+  const keys = lockKeys(resource);
+  const release = deferred();
+  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  // A waiter whose process died just after its last heartbeat: first in the queue, still fresh.
+  const [seconds] = await probe.time();
+  await probe.rpush(keys.queue, 'deadbeef|ghost');
+  await probe.zadd(keys.queueDeadlines, Number(seconds) * 1000 + 60_000, 'deadbeef|ghost');
+  const live = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve());
+  await untilSomeoneWaits(probe, resource, 2);
+  release.resolve();
+  await holder;
+  expect(await probe.get(keys.lock)).toBe('ghost'); // handed to the ghost, on a claim lease only
+  await within(live, QUEUE_TIMING.claimMs + 2 * QUEUE_TIMING.refreshMs + 500, 'the live waiter after the claim lease');
+});
+
+it('a release that comes after the lease ran out neither hands over nor deletes the next holder', async () => {
+  const resource = uniqueResource('late-release');
+  const keys = lockKeys(resource);
+  const nextInside = deferred();
+  const nextMayLeave = deferred();
+  const lateInside = deferred();
+  const lateHolder = replicas[0].strategy('owner-checked').run(resource, { leaseMs: 200, waitMs: 1000 }, async () => {
+    lateInside.resolve();
+    await within(nextInside.promise, 5000, 'the next holder getting in after the lease');
+  });
+  await lateInside.promise;
+  const next = replicas[1].strategy('owner-checked').run(resource, options, async (lock) => {
+    nextInside.resolve();
+    await nextMayLeave.promise;
+    return lock.owner;
+  });
+  await lateHolder;
+  expect(replicas[0].events.of('release-refused', resource)).toHaveLength(1);
+  const nextOwner = await probe.get(keys.lock);
+  expect(nextOwner).not.toBeNull(); // still the next holder's
+  nextMayLeave.resolve();
+  expect(await next).toBe(nextOwner);
+});
+
+it('a cancelled waiter leaves the queue at once, never holds the lock, and the next one is served', async () => {
+  const resource = uniqueResource('cancelled');
+  const keys = lockKeys(resource);
+  const release = deferred();
+  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  const controller = new AbortController();
+  let cancelledRan = false;
+  const cancelled = replicas[1]
+    .strategy('owner-checked')
+    .run(resource, { ...options, signal: controller.signal }, () => Promise.resolve(void (cancelledRan = true)));
+  await untilSomeoneWaits(probe, resource);
+  const next = replicas[2].strategy('owner-checked').run(resource, options, () => Promise.resolve());
+  await untilSomeoneWaits(probe, resource, 2);
+  controller.abort();
+  await expect(cancelled).rejects.toMatchObject({ name: 'LockAbortedError', code: 'LOCK.ABORTED' });
+  await expect(cancelled).rejects.toBeInstanceOf(LockAbortedError);
+  expect(await probe.llen(keys.queue)).toBe(1); // only the next waiter is left
+  release.resolve();
+  await Promise.all([holder, next]);
+  expect(cancelledRan).toBe(false);
+  expect(replicas[1].events.of('acquire', resource)).toHaveLength(0);
+});
+
+it('a waiter cancelled after a release handed it the lock passes the lock on, unheld', async () => {
+  const resource = uniqueResource('cancelled-handed');
+  const keys = lockKeys(resource);
+  await probe.set(keys.lock, 'someone-else', 'PX', 10_000);
+  const controller = new AbortController();
+  const cancelled = replicas[1]
+    .strategy('owner-checked')
+    .run(resource, { ...options, signal: controller.signal }, () => Promise.resolve('ran'));
+  await untilSomeoneWaits(probe, resource);
+  const next = replicas[2].strategy('owner-checked').run(resource, options, (lock) => Promise.resolve(lock.owner));
+  await untilSomeoneWaits(probe, resource, 2);
+  const entry = (await probe.lpop(keys.queue))!;
+  await probe.set(keys.lock, entry.slice(entry.indexOf('|') + 1), 'PX', QUEUE_TIMING.claimMs); // message dropped
+  controller.abort();
+  await expect(cancelled).rejects.toBeInstanceOf(LockAbortedError);
+  expect(await within(next, 2000, 'the next waiter')).toEqual(expect.any(String));
+});
+
+it('waitMs 0 makes exactly one attempt and answers at once, without queueing', async () => {
+  const resource = uniqueResource('once');
+  const release = deferred();
+  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  await expect(
+    replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve()),
+  ).rejects.toBeInstanceOf(LockTimeoutError);
+  expect(await probe.exists(lockKeys(resource).queue)).toBe(0);
+  release.resolve();
+  await holder;
+  await replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve());
+});
+
+it('waitMode pubsub keeps the earlier path: exclusive across processes, nothing queued in Redis', async () => {
+  const pubsub = ['p-1', 'p-2', 'p-3'].map((id) => startReplica(id, { waitMode: 'pubsub' }));
+  try {
+    const resource = uniqueResource('pubsub');
+    let inside = 0;
+    let most = 0;
+    let queued = 0;
+    await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        pubsub[i % 3].strategy('owner-checked').run(resource, options, async () => {
+          most = Math.max(most, ++inside);
+          queued = Math.max(queued, await probe.llen(lockKeys(resource).queue));
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(queued).toBe(0);
+    expect(pubsub.flatMap((r) => r.events.of('acquire', resource))).toHaveLength(15);
+  } finally {
+    await Promise.all(pubsub.map((r) => r.close()));
+  }
+});

@@ -1,0 +1,65 @@
+import type { Attempt } from '../verbs/attempt';
+import { ABORTED, watchAbort, type AbortWatch } from './abort-watch';
+import { HandoffSlot } from './handoff-slot';
+import type { LocalQueue, QueuePlace } from './local-queue';
+
+export interface LineWaitPlan {
+  /** The local line's key (the lock key: one line per resource). */
+  readonly lineKey: string;
+  readonly waitMs: number;
+  /** Cancels the wait: the waiter leaves its line and the answer says `aborted`. */
+  readonly signal?: AbortSignal;
+  /** Accept the lock straight from a holder of this process with the same kind of lock. */
+  readonly handoff?: { readonly kind: string; readonly owner: string; readonly leaseMs: number };
+}
+
+/** What both wait paths share: a place in the local line, its hand-off slot, the deadline, the cancel. */
+export abstract class LineWait {
+  protected readonly deadline: number;
+  protected readonly place: QueuePlace;
+  protected readonly slot?: HandoffSlot;
+  protected readonly abort: AbortWatch;
+
+  constructor(
+    protected readonly queue: LocalQueue,
+    private readonly line: LineWaitPlan,
+  ) {
+    this.deadline = Date.now() + line.waitMs;
+    this.abort = watchAbort(line.signal);
+    this.place = queue.enter(line.lineKey, line.waitMs);
+    const offer = line.handoff;
+    this.slot = offer && new HandoffSlot(offer.kind, offer.owner, offer.leaseMs);
+  }
+
+  /** Waits for the head of the line: undefined there (open to hand-offs), else the answer. */
+  protected async untilHead(): Promise<Attempt | undefined> {
+    const atHead = await Promise.race([this.place.turn, this.abort.aborted.then(() => false)]);
+    if (this.abort.isAborted()) return ABORTED;
+    if (!atHead) return this.timedOut();
+    if (this.slot) this.place.offer(this.slot);
+    return undefined;
+  }
+
+  /** Another flow here holds the lock: only its hand-off or its release can help, so no asking Redis. */
+  protected async awaitHolderHere(slot: HandoffSlot): Promise<Attempt | undefined> {
+    const leftMs = this.deadline - Date.now();
+    if (leftMs <= 0) return this.timedOut();
+    await untilFirst(leftMs, slot.claimed(), this.queue.whenReleasedHere(this.line.lineKey), this.abort.aborted);
+    return undefined;
+  }
+
+  protected timedOut(): Attempt {
+    return { acquired: false, holderTtlMs: this.queue.holderTtl(this.line.lineKey, Date.now()) };
+  }
+}
+
+/** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
+export async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([timeout, ...events]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,155 @@
+import type { Attempt } from '../verbs/attempt';
+import { ABORTED } from './abort-watch';
+import type { HandoffSlot } from './handoff-slot';
+import { LineWait } from './line-wait';
+import type { LocalQueue } from './local-queue';
+import { queueSleepMs } from './queue-timing';
+import type { WakeListener, WakeSubscriber } from './wake-subscriber';
+
+export interface QueuePlan {
+  /** The local line's key (the lock key). */
+  readonly lineKey: string;
+  /** This process's own wake-up channel on this lock. */
+  readonly channel: string;
+  readonly owner: string;
+  readonly waitMs: number;
+  readonly signal?: AbortSignal;
+  /** The flow holds the lock here already: re-enter without queueing behind its own waiters. */
+  readonly skipLine: boolean;
+  reenter(): Promise<Attempt>;
+  /** queue-acquire: take, claim, or queue and refresh the heartbeat; `queue` false: one attempt only. */
+  attempt(queue: boolean): Promise<Attempt>;
+  /** Leave the Redis queue; a lock handed to us meanwhile passes on. */
+  leave(): Promise<unknown>;
+  /** Accept the lock straight from a holder of this process with the same kind of lock. */
+  readonly handoff?: { readonly kind: string; readonly owner: string; readonly leaseMs: number };
+  /** Whether another flow of this process holds the lock now. */
+  heldHere?(): boolean;
+}
+
+/**
+ * Acquire in the queue wait mode. The local line keeps its FIFO and only its head queues in
+ * Redis, so each process has one entry there and a release hands the lock to the processes in
+ * turn; a holder next door may still hand over locally, up to the hand-off limit. The head
+ * subscribes to its process's own channel before it queues, so a release's message cannot be
+ * missed; a dropped one costs one heartbeat poll, which claims the lock all the same.
+ */
+export async function acquireInQueue(queue: LocalQueue, wake: WakeSubscriber, plan: QueuePlan): Promise<Attempt> {
+  if (plan.skipLine) {
+    const reentered = await plan.reenter();
+    if (reentered.acquired) return reentered;
+  }
+  if (plan.waitMs <= 0) return plan.signal?.aborted ? ABORTED : plan.attempt(false);
+  const wait = new QueueWait(queue, wake, plan);
+  try {
+    return await wait.run();
+  } finally {
+    await wait.end();
+  }
+}
+
+class QueueWait extends LineWait {
+  private listener?: WakeListener;
+  /** Our entry may be in the Redis queue: leave it unless we end up with the lock. */
+  private queued = false;
+  private acquired = false;
+
+  constructor(
+    queue: LocalQueue,
+    private readonly wake: WakeSubscriber,
+    private readonly plan: QueuePlan,
+  ) {
+    super(queue, plan);
+  }
+
+  async run(): Promise<Attempt> {
+    const notAtHead = await this.untilHead();
+    if (notAtHead) return notAtHead;
+    if (!this.wake.isListening(this.plan.channel)) {
+      // A lock seen free needs no subscription (and Redis being away shows at once); else we
+      // subscribe before we queue, so the release's message to us cannot come too early.
+      const first = await this.plan.attempt(false);
+      if (first.acquired) return this.tookInRedis(first);
+    }
+    this.listener = await this.wake.listen(this.plan.channel);
+    for (;;) {
+      const outcome = await this.step();
+      if (!outcome) continue;
+      this.acquired = outcome.acquired;
+      return outcome;
+    }
+  }
+
+  async end(): Promise<void> {
+    this.slot?.close();
+    this.abort.dispose();
+    if (this.queued && !this.acquired) await this.plan.leave().catch(() => undefined);
+    this.listener?.close(this.queue.length(this.plan.lineKey) > 1);
+    this.place.leave();
+  }
+
+  /** One round: the answer, or undefined to go round again. */
+  private async step(): Promise<Attempt | undefined> {
+    if (this.slot && (await this.slot.handed())) return this.takeLocalHandOff(this.slot);
+    if (this.abort.isAborted()) return ABORTED;
+    const message = this.listener!.take(this.plan.owner);
+    if (message !== undefined) return this.takeQueueHandOff(message);
+    if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere(this.slot);
+    this.listener!.mark();
+    const attempt = await this.attemptInRedis();
+    if (!attempt || attempt.acquired) return attempt;
+    this.queued = true;
+    if (this.slot?.isTaken) return undefined;
+    this.queue.noteHolderTtl(this.plan.lineKey, attempt.holderTtlMs, Date.now());
+    const leftMs = this.deadline - Date.now();
+    if (leftMs <= 0) return attempt;
+    await this.listener!.wait(queueSleepMs(attempt.holderTtlMs, leftMs), this.interrupt());
+    return undefined;
+  }
+
+  /** undefined when a local hand-off overtook a failed attempt (the next round takes it). */
+  private async attemptInRedis(): Promise<Attempt | undefined> {
+    this.queue.takeYield(this.plan.lineKey); // the queue decides the turns: no standing back
+    try {
+      const attempt = await this.plan.attempt(true);
+      return attempt.acquired ? this.tookInRedis(attempt) : attempt;
+    } catch (error) {
+      if (this.slot && (await this.slot.handed())) return undefined;
+      throw error;
+    }
+  }
+
+  private tookInRedis(attempt: Attempt): Attempt {
+    this.queued = false; // the script dropped our entry, if any
+    this.acquired = true;
+    this.queue.tookInRedis(this.plan.lineKey);
+    return attempt;
+  }
+
+  private takeLocalHandOff(slot: HandoffSlot): Attempt {
+    if (this.queued) {
+      // Our entry must not be handed the lock we now hold, nor linger: this claim drops it, and
+      // goes out on the lock connection behind the hand-off script, so it lands after it.
+      this.queued = false;
+      void this.plan.attempt(false).catch(() => undefined);
+    }
+    return { acquired: true, handedOver: true, sentAt: slot.leaseFrom, fenceToken: slot.fenceToken };
+  }
+
+  /** A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile. */
+  private takeQueueHandOff(message: string): Attempt {
+    this.queued = false; // the release took our entry off the queue
+    this.queue.tookInRedis(this.plan.lineKey);
+    const token = message.split(' ')[1];
+    const sentAt = Date.now();
+    const claimed = this.plan.attempt(false).then(
+      (claim) => claim.acquired,
+      () => false,
+    );
+    return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, claimed };
+  }
+
+  private interrupt(): Promise<unknown> {
+    return this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
+  }
+}
