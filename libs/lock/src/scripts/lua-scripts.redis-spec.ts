@@ -23,7 +23,9 @@ beforeEach(() => {
 
 /**
  * Collects the messages published on `channel` while `work` runs. A sentinel published after
- * the work on the same connection arrives after them all, so no sleep is needed.
+ * the work, from the node that ran the scripts, arrives after them all, so no sleep is needed.
+ * On a cluster a plain PUBLISH goes to any node, so it is sent from a script keyed by the
+ * channel (which carries the lock's hash tag): it then runs where the lock's scripts ran.
  */
 async function published(channel: string, work: () => Promise<unknown>): Promise<string[]> {
   const messages: string[] = [];
@@ -39,7 +41,7 @@ async function published(channel: string, work: () => Promise<unknown>): Promise
   await subscriber.subscribe(channel);
   try {
     await work();
-    await redis.publish(channel, sentinel);
+    await redis.eval("return redis.call('publish', KEYS[1], ARGV[1])", 1, channel, sentinel);
     await seen;
     return messages;
   } finally {
