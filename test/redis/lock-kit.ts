@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lockKeys } from '../../libs/lock/src/lock-keys';
 import type { ReleaseOutcome } from '../../libs/lock/src/verbs/attempt';
+import { countListeners } from '../../libs/lock/src/verbs/count-listeners';
 import { queueRelease } from '../../libs/lock/src/verbs/queue-release';
 import { releaseDel } from '../../libs/lock/src/verbs/release-del';
 import { releaseGetdel } from '../../libs/lock/src/verbs/release-getdel';
@@ -147,7 +148,8 @@ export async function untilSomeoneWaits(probe: Redis, resource: string, count = 
   await within(
     (async () => {
       for (;;) {
-        const [, subscribers] = (await probe.pubsub('NUMSUB', keys.wake)) as [string, number];
+        // Summed over the nodes: on a cluster each subscriber sits on one node.
+        const subscribers = await countListeners(probe, keys.wake);
         if (subscribers >= count || (await probe.llen(keys.queue)) >= count) return;
         await sleep(2);
       }
