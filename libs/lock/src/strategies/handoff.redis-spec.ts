@@ -257,7 +257,7 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
   expect(renewedAfterHandOff).toBe(true);
 });
 
-it('a taker that started on a hand-off is told when the script finds the key removed behind our back', async () => {
+it('a taker that started on a hand-off is told when the script finds the key taken behind our back', async () => {
   const a = replica('api-1');
   const resource = uniqueResource('handoff-removed');
   const { lock } = lockKeys(resource);
@@ -278,7 +278,9 @@ it('a taker that started on a hand-off is told when the script finds the key rem
     return reason;
   });
   while (!a.runtime.queue.claimable(lock, 'owner-checked')) await sleep(1);
-  await probe.del(lock); // an operator's DEL, or a reset
+  // Another owner's key, as after an operator's DEL or a reset and a foreign acquire; a bare DEL
+  // would let the waiter's own polling take the free key before the hand-off runs.
+  await probe.set(lock, 'someone-else', 'PX', 10_000);
   firstMayLeave.resolve();
   await first;
   expect(await second).toBeInstanceOf(LockLostError);

@@ -60,11 +60,10 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     });
     const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.held.add(hold);
-    if (attempt.claimed) {
-      void attempt.claimed.then(
-        (claimed) => claimed || this.handOffFailed(keys, owner, 'the claim found the lock gone'),
-      );
-    }
+    // Told only now that our hold is registered, so a refusal that lands early still reaches it.
+    void attempt.confirmation?.then((lost) => {
+      if (lost) this.handOffFailed(keys, owner, lost);
+    });
     this.onHeld(hold, keys, options.leaseMs);
     try {
       return await critical({
@@ -142,14 +141,14 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     const sentAt = Date.now();
     const script = this.handOffVerb!(keys, hold.owner, slot.owner, slot.leaseMs);
     if (!this.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
-      slot.settle(true, sentAt);
-      this.runtime.queue.handedOff(keys.lock);
       // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
       // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
-      void script.then(
-        ({ handed }) => handed || this.handOffFailed(keys, slot.owner, 'the hand-off found the lock gone'),
-        (error: unknown) => this.handOffFailed(keys, slot.owner, `the hand-off failed: ${String(error)}`),
+      const confirmation = script.then(
+        ({ handed }) => (handed ? undefined : 'the hand-off found the lock gone'),
+        (error: unknown) => `the hand-off failed: ${String(error)}`,
       );
+      slot.settle(true, sentAt, undefined, confirmation);
+      this.runtime.queue.handedOff(keys.lock);
       return { status: 'released', detail: 'handed over' };
     }
     let handover: Handover = { handed: false };

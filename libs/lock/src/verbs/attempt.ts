@@ -11,8 +11,11 @@ export interface Attempt {
   readonly fromQueue?: boolean;
   /** When acquired: when the command that set our lease was sent; the lease cannot end before sentAt + lease. */
   readonly sentAt?: number;
-  /** When handed by a queue release: the claim in flight; false means the lock was lost before it landed. */
-  readonly claimed?: Promise<boolean>;
+  /**
+   * When the lock was given to us before Redis confirmed it (a queue release's claim, or a hand-off
+   * script still in flight): resolves to undefined once it is surely ours, else to why it was lost.
+   */
+  readonly confirmation?: Promise<string | undefined>;
   /** When not acquired: the caller's signal cancelled the wait. */
   readonly aborted?: boolean;
 }

@@ -133,7 +133,7 @@ class PubsubWait extends LineWait {
   }
 
   private handed(): Attempt {
-    return { acquired: true, handedOver: true, sentAt: this.slot!.leaseFrom, fenceToken: this.slot!.fenceToken };
+    return this.slot!.handedAttempt();
   }
 }
 

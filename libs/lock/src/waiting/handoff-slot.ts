@@ -1,3 +1,5 @@
+import type { Attempt } from '../verbs/attempt';
+
 /**
  * The head of a local line, open to a hand-off: a holder of the same process may pass its lock
  * straight to this waiter instead of releasing it (lock cohorting: no free gap in Redis, no
@@ -11,6 +13,8 @@ export class HandoffSlot {
   leaseFrom?: number;
   /** When handed by a fencing strategy: the token the hand-off drew for this waiter. */
   fenceToken?: number;
+  /** When handed before the script landed: the script's verdict (see `Attempt.confirmation`). */
+  confirmation?: Promise<string | undefined>;
   private whenClaimed?: { promise: Promise<void>; resolve: () => void };
 
   constructor(
@@ -42,10 +46,11 @@ export class HandoffSlot {
   }
 
   /** The holder's side: handed over (the waiter holds the lock, leased from `leaseFrom`), or not. */
-  settle(handed: boolean, leaseFrom?: number, fenceToken?: number): void {
+  settle(handed: boolean, leaseFrom?: number, fenceToken?: number, confirmation?: Promise<string | undefined>): void {
     if (this.state !== 'claimed') return;
     this.leaseFrom = leaseFrom;
     this.fenceToken = fenceToken;
+    this.confirmation = confirmation;
     this.state = handed ? 'handed' : 'open';
     this.outcome!.settle(handed);
   }
@@ -65,6 +70,17 @@ export class HandoffSlot {
       this.whenClaimed = { promise, resolve };
     }
     return this.whenClaimed.promise;
+  }
+
+  /** The waiter's side, once handed: the lock as an acquired attempt. */
+  handedAttempt(): Attempt {
+    return {
+      acquired: true,
+      handedOver: true,
+      sentAt: this.leaseFrom,
+      fenceToken: this.fenceToken,
+      confirmation: this.confirmation,
+    };
   }
 
   /** The waiter's side, when it got the lock itself or gives up: no hand-off any more. */

@@ -133,7 +133,7 @@ class QueueWait extends LineWait {
       this.queued = false;
       void this.plan.attempt(false).catch(() => undefined);
     }
-    return { acquired: true, handedOver: true, sentAt: slot.leaseFrom, fenceToken: slot.fenceToken };
+    return slot.handedAttempt();
   }
 
   /** A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile. */
@@ -142,11 +142,11 @@ class QueueWait extends LineWait {
     this.queue.tookInRedis(this.plan.lineKey);
     const token = message.split(' ')[1];
     const sentAt = Date.now();
-    const claimed = this.plan.attempt(false).then(
-      (claim) => claim.acquired,
-      () => false,
+    const confirmation = this.plan.attempt(false).then(
+      (claim) => (claim.acquired ? undefined : 'the claim found the lock gone'),
+      (error: unknown) => `the claim failed: ${String(error)}`,
     );
-    return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, claimed };
+    return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
   }
 
   private interrupt(): Promise<unknown> {
