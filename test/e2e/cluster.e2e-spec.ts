@@ -3,8 +3,10 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Redis } from 'ioredis';
+import { ApiClient } from '@app/contract';
 import { asCluster, connectRedis } from '@app/lock';
 import { askRedis } from '../../tools/stack/redis/redis-admin';
+import { waitFor } from '../../tools/stack/servers/child';
 import { readStack } from '../../tools/stack/stack';
 import { TEST_PORT_OFFSET, testPort } from '../ports';
 import { audit, burst } from './support/grabs';
@@ -139,10 +141,20 @@ async function killUnderFencedLoad(untilFailedOver: (lockKey: string, killedPort
   for (const answer of Object.keys(during.counts)) {
     expect(answer).toMatch(/^(200|409 STOCK\.SOLD_OUT|429 LOCK\.TIMEOUT|503 \S+)$/);
   }
+  // The replicas' clients find the new master on their own; the rest is sent once each says so.
+  const replicas = info.replicas.map((r) => new ApiClient({ baseUrl: r.url }));
+  await waitFor(
+    'every replica healthy after the failover',
+    async () => (await Promise.all(replicas.map((r) => r.healthy()))).every(Boolean),
+    30_000,
+    100,
+  );
+  const healthyMs = Date.now() - killedAt;
   const rest = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'fenced', workMs: 2 });
   const final = await audit(info, coupon.id);
   console.log(
-    `${info.redisMode}: fenced, ${stopped} killed after ${soldAtFailover} grants, replica promoted in ${failoverMs} ms; ` +
+    `${info.redisMode}: fenced, ${stopped} killed after ${soldAtFailover} grants, replica promoted in ${failoverMs} ms, ` +
+      `every replica healthy after ${healthyMs} ms; ` +
       `answers meanwhile ${JSON.stringify(during.counts)}, then ${JSON.stringify(rest.counts)}; ` +
       `audit ${JSON.stringify(final)}`,
   );
