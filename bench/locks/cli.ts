@@ -8,6 +8,7 @@ import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { contenderNames, leaseMs, type ContenderName } from './contenders';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
+import { measureSection, sectionCeiling } from './section-ceiling';
 import { WorkerPool } from './worker-pool';
 
 // npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
@@ -58,8 +59,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stopOnSignal);
   const rounds = new Map<ContenderName, LockBenchResult[]>(o.contenders.map((c) => [c, []]));
   const pool = new WorkerPool(o.processes);
+  const sectionReadings: number[] = [];
   try {
     for (let round = 0; round < o.rounds; round += 1) {
+      process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
+      sectionReadings.push(await measureSection(redisUrl, o.seconds));
+      process.stderr.write(`${sectionReadings[round].toFixed(0)} sections/s\n`);
       for (const contender of roundOrder(o.contenders, round)) {
         process.stderr.write(
           `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.seconds} s … `,
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round. Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
       `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms.`,
+    ceiling: sectionCeiling(sectionReadings),
     results,
   };
   console.log(renderLockTable(report));

@@ -1,5 +1,6 @@
 import { sampleLockResult as result } from './lock-fixtures';
 import { lockVerdictLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
+import { SECTION_CEILING_METHOD, sectionCeiling } from './section-ceiling';
 
 const report: LockBenchReport = {
   startedAt: '2026-11-22T05:00:00.000Z',
@@ -36,12 +37,12 @@ describe('lock micro-bench rendering', () => {
   it('tabulates every figure, grants per process included, and labels ours and the peers at their defaults', () => {
     const table = renderLockTable(report);
     expect(table).toMatch(
-      /^owner-checked \(ours\)\s+5123\s+5123 4999 5300\s+0\s+121\s+93\s+29\/31\s+0\.998\s+8540 8530 8545 \(±0%\)\s+yes \(25615\)$/m,
+      /^owner-checked \(ours\)\s+5123\s+–\s+5123 4999 5300\s+0\s+121\s+93\s+29\/31\s+0\.998\s+8540 8530 8545 \(±0%\)\s+yes \(25615\)$/m,
     );
     expect(table).toMatch(
-      /^redis-semaphore \(defaults\)\s+2311\s+2311\s+0\s+3456\s+90\s+1\/288\s+0\.412\s+9000 2000 555 \(±130%\)/m,
+      /^redis-semaphore \(defaults\)\s+2311\s+–\s+2311\s+0\s+3456\s+90\s+1\/288\s+0\.412\s+9000 2000 555 \(±130%\)/m,
     );
-    expect(table).toMatch(/^redlock \(defaults\)\s+2544\s+2544\s+17\s.*NO 12719≠12720$/m);
+    expect(table).toMatch(/^redlock \(defaults\)\s+2544\s+–\s+2544\s+17\s.*NO 12719≠12720$/m);
     expect(table).toMatch(/^redlock:retry-10s\s+6000\s/m);
     expect(table).toMatch(/^owner-checked:no-local-handoff \(ours\)\s+3000\s/m);
   });
@@ -63,9 +64,9 @@ describe('lock micro-bench rendering', () => {
     expect(md).toContain('- Run: 3 processes × 50 waiters, 5 s per lock and round, 3 round(s), lease 10000 ms');
     expect(md).toContain('Method: The method paragraph.');
     expect(md).toContain(
-      '| owner-checked (ours) | 5123 | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | 8540 8530 8545 (±0%) | yes (25615) |',
+      '| owner-checked (ours) | 5123 | – | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | 8540 8530 8545 (±0%) | yes (25615) |',
     );
-    expect(md).toContain('| redlock (defaults) | 2544 | 2544 | 17 |');
+    expect(md).toContain('| redlock (defaults) | 2544 | – | 2544 | 17 |');
     expect(md).toContain('- owner-checked: 2.01× redlock: met;');
   });
 });
@@ -84,6 +85,38 @@ describe('lockVerdictLines', () => {
       'owner-checked: 2.00× redis-semaphore: NOT met (Jain 0.900, max wait 450 ms); target ≥ 2× redis-semaphore, 0 failed, Jain ≥ 0.95, processes within ±10%, max wait ≤ 200 ms, counter = grants',
       'watchdog: 1.50× redis-semaphore (no target)',
     ]);
+  });
+
+  it('states the no-lock ceiling, and says why a ratio target is out of reach when it lies above it', () => {
+    const withCeiling = (ceiling: number) =>
+      lockVerdictLines({
+        ...report,
+        ceiling: sectionCeiling([ceiling - 100, ceiling]),
+        results: [
+          result('owner-checked', true, 6000),
+          result('owner-checked:no-local-handoff', true, 3000, { atDefaults: false }),
+          result('redlock', false, 5000),
+        ],
+      });
+    const tight = withCeiling(8000);
+    expect(tight[0]).toBe(
+      'ceiling: the section alone, no lock, 8000 sections/s; the best peer at its defaults (redlock) ran at 0.63 of it',
+    );
+    expect(tight[1]).toMatch(
+      /^owner-checked: 1\.20× redlock: NOT met \(1\.20× < 2×\);.*\. Why: 2× redlock is 10000 grants\/s, above the section's own 8000\/s with no lock at all: no lock reaches it; owner-checked ran at 0\.75 of that ceiling$/,
+    );
+    // 1.2 × 5000 = 6000 is under the ceiling: missing it is ours to explain, no excuse is printed.
+    expect(tight[2]).toMatch(/^owner-checked:no-local-handoff: 0\.60× redlock: NOT met \(0\.60× < 1\.2×\);/);
+    expect(tight[2]).not.toContain('Why');
+    expect(withCeiling(20000)[1]).not.toContain('Why');
+  });
+
+  it('adds the share of the ceiling to every row once it was measured', () => {
+    const table = renderLockTable({ ...report, ceiling: sectionCeiling([10246]) });
+    expect(table).toMatch(/^owner-checked \(ours\)\s+5123\s+0\.50\s+5123 4999 5300/m);
+    expect(renderLockMarkdown({ ...report, ceiling: sectionCeiling([10246]) })).toContain(
+      `Method: The method paragraph. Ceiling: ${SECTION_CEILING_METHOD}`,
+    );
   });
 
   it('has nothing to say without a peer at its defaults', () => {

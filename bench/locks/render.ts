@@ -1,6 +1,7 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
-import { handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
+import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
+import type { SectionCeiling } from './section-ceiling';
 
 export interface LockBenchReport {
   readonly startedAt: string;
@@ -13,12 +14,15 @@ export interface LockBenchReport {
     readonly leaseMs: number;
   };
   readonly method: string;
+  /** The section alone with no lock, in the same run (absent from runs made before it was measured). */
+  readonly ceiling?: SectionCeiling;
   readonly results: LockBenchResult[];
 }
 
 const header = [
   'lock',
   'grants/s',
+  'of ceiling',
   'rounds grants/s',
   'failed',
   'max wait ms',
@@ -34,10 +38,16 @@ function label(r: LockBenchResult): string {
   return r.atDefaults ? `${r.contender} (defaults)` : r.contender;
 }
 
-function cells(r: LockBenchResult): string[] {
+/** grants/s as a share of the section's own rate with no lock ('–' for a run that did not measure it). */
+export function ofCeiling(r: LockBenchResult, ceiling: SectionCeiling | undefined): string {
+  return ceiling && ceiling.sectionPerSec > 0 ? (r.grantsPerSec / ceiling.sectionPerSec).toFixed(2) : '–';
+}
+
+function cells(r: LockBenchResult, ceiling: SectionCeiling | undefined): string[] {
   return [
     label(r),
     r.grantsPerSec.toFixed(0),
+    ofCeiling(r, ceiling),
     (r.roundsGrantsPerSec ?? [r.grantsPerSec]).map((g) => g.toFixed(0)).join(' '),
     String(r.failedAcquisitions),
     String(r.maxWaitMs),
@@ -55,14 +65,25 @@ function cells(r: LockBenchResult): string[] {
 
 /** Where each of ours stands against the targets, and how much hand-off adds. */
 export function lockVerdictLines(report: LockBenchReport): string[] {
+  const ceiling = report.ceiling?.sectionPerSec;
   const lines = ratiosToBestPeer(report.results).map(({ ours, bestPeer, ratio }) => {
     const result = report.results.find((r) => r.contender === ours)!;
     const floor = lockTargets.ratios[ours];
     if (floor === undefined) return `${ours}: ${ratio.toFixed(2)}× ${bestPeer} (no target)`;
     const missed = missedTargets(result, ratio);
     const goal = `≥ ${floor}× ${bestPeer}, 0 failed, Jain ≥ ${lockTargets.jain}, processes within ±${lockTargets.processDeviation * 100}%, max wait ≤ ${lockTargets.maxWaitMs} ms, counter = grants`;
-    return `${ours}: ${ratio.toFixed(2)}× ${bestPeer}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
+    const line = `${ours}: ${ratio.toFixed(2)}× ${bestPeer}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
+    const wanted = (result.grantsPerSec / ratio) * floor;
+    return ceiling !== undefined && ratio < floor && wanted > ceiling
+      ? `${line}. Why: ${floor}× ${bestPeer} is ${wanted.toFixed(0)} grants/s, above the section's own ${ceiling.toFixed(0)}/s with no lock at all: no lock reaches it; ${ours} ran at ${(result.grantsPerSec / ceiling).toFixed(2)} of that ceiling`
+      : line;
   });
+  if (ceiling !== undefined) {
+    const peer = bestPeer(report.results);
+    lines.unshift(
+      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
+    );
+  }
   const share = handoffShare(report.results);
   if (share) {
     lines.push(
@@ -73,13 +94,13 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
 }
 
 export function renderLockTable(report: LockBenchReport): string {
-  const rows = [header, ...report.results.map(cells)];
+  const rows = [header, ...report.results.map((r) => cells(r, report.ceiling))];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [
     line(header),
     widths.map((w) => '-'.repeat(w)).join('  '),
-    ...report.results.map((r) => line(cells(r))),
+    ...report.results.map((r) => line(cells(r, report.ceiling))),
     '',
     ...lockVerdictLines(report),
   ].join('\n');
@@ -95,14 +116,14 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     `- Node: ${m.node}`,
     `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
-    `Method: ${report.method}`,
+    `Method: ${report.method}${report.ceiling ? ` Ceiling: ${report.ceiling.method}` : ''}`,
     '',
     `| ${header.join(' | ')} |`,
     `|:---|${header
       .slice(1)
       .map(() => '---:')
       .join('|')}|`,
-    ...report.results.map((r) => `| ${cells(r).join(' | ')} |`),
+    ...report.results.map((r) => `| ${cells(r, report.ceiling).join(' | ')} |`),
     '',
     ...lockVerdictLines(report).map((l) => `- ${l}`),
     '',
