@@ -1,7 +1,8 @@
 import type { LockEvent } from '@app/contract';
+import type { LockEventType } from '@app/lock';
 import { lockEventFigures } from './lock-events';
 
-const event = (type: string, at: number, durationMs?: number, replica = 'api-1'): LockEvent => ({
+const event = (type: LockEventType, at: number, durationMs?: number, replica = 'api-1'): LockEvent => ({
   type,
   strategy: 'watchdog',
   resource: 'coupon:9',

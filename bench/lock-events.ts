@@ -1,4 +1,4 @@
-import { ApiClient, type LockEvent } from '@app/contract';
+import { ApiClient, couponLockResource, type LockEvent } from '@app/contract';
 import type { Interval } from './metrics/utilisation';
 import type { BenchTarget } from './target';
 
@@ -28,7 +28,7 @@ export function lockEventFigures(events: readonly Pick<LockEvent, 'type' | 'at' 
 export async function fetchLockEvents(target: BenchTarget, couponId: number, sinceMs: number): Promise<LockEvent[]> {
   const perReplica = await Promise.all(
     target.replicaUrls.map((baseUrl) =>
-      new ApiClient({ baseUrl }).lockEvents(`coupon:${couponId}`, sinceMs).catch(() => [] as LockEvent[]),
+      new ApiClient({ baseUrl }).lockEvents(couponLockResource(couponId), sinceMs).catch(() => [] as LockEvent[]),
     ),
   );
   return perReplica.flat();

@@ -1,15 +1,15 @@
 import Redis from 'ioredis';
+import { couponLockResource } from '@app/contract';
+import { lockKeys } from '@app/lock';
 import { WaitTimeoutError } from './walkthrough.errors';
 
 /** The lock key of a coupon (or of one of its stock segments), as the API names them. */
 export function lockKey(couponId: number | string, segment?: number): string {
-  return segment === undefined ? `lock:{coupon:${couponId}}` : `lock:{coupon:${couponId}:seg:${segment}}`;
+  return lockKeys(couponLockResource(couponId, segment)).lock;
 }
 
 /** The resource name lock events carry for the same lock. */
-export function lockResource(couponId: number | string, segment?: number): string {
-  return segment === undefined ? `coupon:${couponId}` : `coupon:${couponId}:seg:${segment}`;
-}
+export const lockResource = couponLockResource;
 
 export interface KeyState {
   readonly exists: boolean;

@@ -1,4 +1,5 @@
 import { boundOf } from '../metrics/bound';
+import { emptyStatusCounts } from '../metrics/status-counts';
 import { verdictOf } from '../metrics/verdict';
 import { scenarioFor } from '../scenarios';
 import type {
@@ -32,18 +33,7 @@ export function sampleLatency(p50: number, p99: number, max = p99): LatencySumma
 }
 
 export function sampleStatuses(overrides: Partial<StatusCounts> = {}): StatusCounts {
-  return {
-    granted: 500,
-    soldOut: 500,
-    duplicate: 0,
-    fenceRejected: 0,
-    lockTimeout: 0,
-    unavailable: 0,
-    outsideContract: 0,
-    errors: 0,
-    timeouts: 0,
-    ...overrides,
-  };
+  return { ...emptyStatusCounts(), granted: 500, soldOut: 500, ...overrides };
 }
 
 /** A verdict as verdict() writes it, for data whose flags are chosen by hand. */

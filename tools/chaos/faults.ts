@@ -1,3 +1,5 @@
+import { couponLockResource } from '@app/contract';
+import { lockKeys } from '@app/lock';
 import { control, type StackInfo } from '../stack/stack';
 
 export type FaultName = 'replica-kill' | 'redis-restart' | 'postgres-restart';
@@ -37,7 +39,8 @@ export const FAULTS: Readonly<Record<FaultName, Fault>> = {
       'the lock Redis stopped (with Sentinel or a cluster: its primary, failed over), then started again (empty)',
     killsReplica: false,
     inject: async (info, couponId) => {
-      const key = couponId === undefined ? '' : `?key=${encodeURIComponent(`lock:{coupon:${couponId}}`)}`;
+      const key =
+        couponId === undefined ? '' : `?key=${encodeURIComponent(lockKeys(couponLockResource(couponId)).lock)}`;
       await control(info, `/redis/stop${key}`);
     },
     heal: async (info) => {

@@ -1,4 +1,5 @@
 /** The answers of the HTTP API, as the contract (shared/contract.md) states them. */
+import type { LockEvent as LockLibraryEvent } from '@app/lock';
 
 export interface Coupon {
   readonly id: number;
@@ -63,16 +64,8 @@ export interface StrategyEntry {
   readonly breaks: string;
 }
 
-/** One lock event of a replica, as GET /lock-events lists them. */
-export interface LockEvent {
-  readonly type: string;
-  readonly strategy: string;
-  readonly resource: string;
-  readonly owner: string;
-  /** Epoch ms. */
-  readonly at: number;
-  readonly durationMs?: number;
-  readonly detail?: string;
+/** One lock event of a replica, as GET /lock-events lists them: the lock library's event, and who saw it. */
+export interface LockEvent extends LockLibraryEvent {
   readonly replica: string;
 }
 

@@ -1,6 +1,6 @@
 import type { Audit, Coupon, CouponWithGrants, Grant, LockEvent, ReconcileReport, StrategyEntry } from './answers';
-import { ApiError, ApiUnreachableError } from './client-errors';
 import { grabQuery, type GrabOptions } from './grab-options';
+import { parseObject, sendJson } from './http-request';
 
 export interface ApiClientOptions {
   /** nginx, or one replica. */
@@ -123,38 +123,14 @@ export class ApiClient {
     }
   }
 
-  private async json<T>(method: string, path: string, body?: unknown, admin = false): Promise<T> {
-    const request = `${method} ${path}`;
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (admin) headers.authorization = `Bearer ${this.options.adminToken ?? ''}`;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(this.baseUrl + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (error) {
-      throw new ApiUnreachableError(request, { cause: error });
-    }
-    if (!res.ok) {
-      const code = parseObject(text)?.code;
-      throw new ApiError(request, res.status, typeof code === 'string' ? code : undefined, text);
-    }
-    return JSON.parse(text) as T;
-  }
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
+  private json<T>(method: string, path: string, body?: unknown, admin = false): Promise<T> {
+    return sendJson<T>(this.baseUrl, {
+      method,
+      path,
+      body,
+      token: admin ? (this.options.adminToken ?? '') : undefined,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
   }
 }
 

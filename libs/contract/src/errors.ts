@@ -38,7 +38,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  * What a grab may answer under load besides 200, by status: anything else (a 500, a 502 from
  * nginx, a 400 to a well-formed request) is outside the contract.
  */
-const GRAB_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+export const GRAB_ERROR_CODES = [
   'STOCK.SOLD_OUT',
   'GRANT.DUPLICATE',
   'FENCE.REJECTED',
@@ -47,7 +47,9 @@ const GRAB_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'LOCK.LOST',
   'STOCK.COMMIT_ABORTED',
   'DEPENDENCY.UNAVAILABLE',
-]);
+] as const satisfies readonly ErrorCode[];
+
+const GRAB_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(GRAB_ERROR_CODES);
 
 /** True when a well-formed grab's answer is one the contract allows. */
 export function isContractGrabAnswer(status: number, code: string | undefined): boolean {

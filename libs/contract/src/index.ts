@@ -7,3 +7,4 @@ export * from './api-client';
 export * from './lab';
 export * from './sse';
 export * from './lab-client';
+export * from './lock-resource';

@@ -1,11 +1,17 @@
-import { ApiError, ApiUnreachableError } from './client-errors';
+import { apiError, send, sendJson } from './http-request';
 import type { FaultName, FaultRequest, LabConfig, LabState, LoadEvent, LoadRequest, StepEvent } from './lab';
 import { SseParser } from './sse';
 
 /** The typed client of the lab server's API, for its page (in a browser) and for tests (in Node). */
 export class LabClient {
-  /** `baseUrl` ends before `/api`: `http://127.0.0.1:28080/lab` through nginx. */
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `baseUrl` ends before `/api`: `http://127.0.0.1:28080/lab` through nginx. `timeoutMs` bounds
+   * every call but the streams, which last as long as their run (their `signal` cancels them).
+   */
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs = 30_000,
+  ) {}
 
   config(): Promise<LabConfig> {
     return this.json('GET', '/api/config');
@@ -34,37 +40,14 @@ export class LabClient {
     return this.stream(`/api/steps/${encodeURIComponent(name)}`, {}, options.adminToken, onEvent, options.signal);
   }
 
-  private async send(method: string, path: string, body?: unknown, token?: string, signal?: AbortSignal) {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-    try {
-      return await fetch(this.baseUrl + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
-      throw new ApiUnreachableError(`${method} ${path}`, { cause: error });
-    }
-  }
-
-  private async fail(request: string, res: Response): Promise<never> {
-    const text = await res.text();
-    let code: unknown;
-    try {
-      code = (JSON.parse(text) as { code?: unknown }).code;
-    } catch {
-      code = undefined;
-    }
-    throw new ApiError(request, res.status, typeof code === 'string' ? code : undefined, text);
-  }
-
-  private async json<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-    const res = await this.send(method, path, body, token);
-    if (!res.ok) return this.fail(`${method} ${path}`, res);
-    return (await res.json()) as T;
+  private json<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+    return sendJson<T>(this.baseUrl, {
+      method,
+      path,
+      body,
+      token: token || undefined,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
   }
 
   private async stream<E>(
@@ -74,8 +57,8 @@ export class LabClient {
     onEvent: (event: E) => void,
     signal?: AbortSignal,
   ): Promise<void> {
-    const res = await this.send('POST', path, body, token, signal);
-    if (!res.ok || !res.body) return this.fail(`POST ${path}`, res);
+    const res = await send(this.baseUrl, { method: 'POST', path, body, token: token || undefined, signal });
+    if (!res.ok || !res.body) throw apiError(`POST ${path}`, res.status, await res.text());
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser();

@@ -62,8 +62,10 @@ export class RedisStock {
       await this.giveBack(keys, id);
       throw new SoldOutError(req.couponId);
     }
-    // Settled: a failure here only leaves the reservation for reconciliation, which finds the grant.
-    await this.redis.zrem(keys.reservations, id).catch(() => undefined);
+    // Settled. Not awaited: the grant is committed, so the answer need not wait a Redis round trip
+    // for bookkeeping (db-atomic answers right after its commit too). A failure only leaves the
+    // reservation for reconciliation, which finds the grant and settles it.
+    void this.redis.zrem(keys.reservations, id).catch(() => undefined);
     return granted;
   }
 

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { couponLockResource } from '@app/contract';
+import { lockKeys } from '@app/lock';
+import { stockKeys } from '@app/redis-stock';
 import { AppRedis } from '../redis/app-redis';
 
 /**
@@ -12,9 +15,9 @@ export class CouponLocks {
 
   clear(couponId: number): Promise<number> {
     return this.redis.deleteMatching([
-      `lock:{coupon:${couponId}}*`,
-      `lock:{coupon:${couponId}:seg:*}*`,
-      `stock:{coupon:${couponId}}*`,
+      `${lockKeys(couponLockResource(couponId)).lock}*`,
+      `${lockKeys(couponLockResource(couponId, '*')).lock}*`,
+      `${stockKeys(couponId).counter}*`,
     ]);
   }
 }

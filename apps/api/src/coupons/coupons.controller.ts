@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GRAB_ERROR_CODES } from '@app/contract';
 import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
 import { CouponsService } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
@@ -101,20 +102,7 @@ export class CouponsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one coupon for a user under the chosen strategy' })
   @ApiOkResponse({ description: '{ granted: true, couponId, userId, strategy, replica, remaining }' })
-  @ApiErrors(
-    'REQUEST.INVALID',
-    'REQUEST.TOO_LARGE',
-    'CHAOS.DISABLED',
-    'COUPON.NOT_FOUND',
-    'STOCK.SOLD_OUT',
-    'GRANT.DUPLICATE',
-    'FENCE.REJECTED',
-    'LOCK.TIMEOUT',
-    'STOCK.CONTENDED',
-    'LOCK.LOST',
-    'STOCK.COMMIT_ABORTED',
-    'DEPENDENCY.UNAVAILABLE',
-  )
+  @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'CHAOS.DISABLED', 'COUPON.NOT_FOUND', ...GRAB_ERROR_CODES)
   @ApiBody({ type: GrabBodyDto })
   grab(
     @Param('id', CouponIdPipe) id: number,

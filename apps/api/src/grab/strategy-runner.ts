@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { couponLockResource } from '@app/contract';
 import { LockRegistry, LockTimeoutError, type HeldLock, type LockOptions, type LockStrategy } from '@app/lock';
 import { RedisStock } from '@app/redis-stock';
 import { DeductionService, type Granted, type GrantRequest } from '@app/stock';
@@ -49,7 +50,7 @@ export class StrategyRunner {
       waitMs: options.waitMs ?? this.config.waitMs,
     };
     if (!strategy.segmented) {
-      return lock.run(`coupon:${req.couponId}`, lockOptions, (held) =>
+      return lock.run(couponLockResource(req.couponId), lockOptions, (held) =>
         this.section(lock, held, req, options, lockOptions),
       );
     }
@@ -110,7 +111,7 @@ export class StrategyRunner {
     /** The grant, null when the row is dry, undefined when its lock was not had in time. */
     const tryRow = async (segment: number, waitMs: number): Promise<Taken | null | undefined> => {
       try {
-        return await lock.run(`coupon:${req.couponId}:seg:${segment}`, { ...lockOptions, waitMs }, (held) =>
+        return await lock.run(couponLockResource(req.couponId, segment), { ...lockOptions, waitMs }, (held) =>
           this.section(lock, held, { ...req, segment }, options, lockOptions),
         );
       } catch (error) {

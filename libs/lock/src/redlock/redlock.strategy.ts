@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockEventSink } from '../lock-events';
+import { lockKeys } from '../lock-keys';
 import { LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
 import { acquireOnNode, releaseOnNode, type RedlockNode } from './redlock-node';
@@ -15,7 +16,7 @@ export interface RedlockSettings {
 
 /** The same key on every node; the braces keep a resource's keys in one cluster slot. */
 export function redlockKey(resource: string): string {
-  return `lock:{${resource}}`;
+  return lockKeys(resource).lock;
 }
 
 /**

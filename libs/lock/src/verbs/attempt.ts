@@ -1,3 +1,6 @@
+import type { Redis } from 'ioredis';
+import type { LockKeys } from '../lock-keys';
+
 /** The outcome of one acquire attempt in Redis. */
 export interface Attempt {
   readonly acquired: boolean;
@@ -26,6 +29,15 @@ export interface Handover {
   /** When handed by a fencing strategy: the taker's token, drawn by the same script. */
   readonly fenceToken?: number;
 }
+
+/** A hand-off script's verb: `owner`'s lock passes to `nextOwner` with a fresh lease, if `owner` still held it. */
+export type HandOffVerb = (
+  redis: Redis,
+  keys: LockKeys,
+  owner: string,
+  nextOwner: string,
+  leaseMs: number,
+) => Promise<Handover>;
 
 /** What a release found. */
 export type ReleaseStatus =

@@ -20,6 +20,11 @@ export function queueEntry(waiter: QueueWaiter): string {
   return `${waiter.tag}|${waiter.owner}`;
 }
 
+/** The arguments both queue scripts begin with: the lock's four keys, then the waiter and its entry. */
+export function queueScriptHead(keys: LockKeys, waiter: QueueWaiter) {
+  return [keys.lock, keys.queue, keys.queueDeadlines, keys.fence, waiter.owner, queueEntry(waiter)] as const;
+}
+
 export interface QueueTiming {
   readonly leaseMs: number;
   /** The heartbeat TTL of the waiter's entry; 0 makes exactly one attempt without queueing. */
@@ -40,12 +45,7 @@ export async function queueAcquire(
   timing: QueueTiming,
 ): Promise<Attempt> {
   const reply = await redis.lockQueueAcquire(
-    keys.lock,
-    keys.queue,
-    keys.queueDeadlines,
-    keys.fence,
-    waiter.owner,
-    queueEntry(waiter),
+    ...queueScriptHead(keys, waiter),
     timing.leaseMs,
     timing.heartbeatMs,
     kind.hash ? 'hash' : 'string',

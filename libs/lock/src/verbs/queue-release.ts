@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { LockKeys } from '../lock-keys';
 import type { ReleaseOutcome } from './attempt';
-import { queueEntry, type QueueLockKind, type QueueWaiter } from './queue-acquire';
+import { queueScriptHead, type QueueLockKind, type QueueWaiter } from './queue-acquire';
 
 const outcomeOf: Record<2 | 1 | 0 | -1, ReleaseOutcome> = {
   2: { status: 'released', detail: 'handed to the queue' },
@@ -22,12 +22,7 @@ export async function queueRelease(
   timing: { readonly leaseMs: number; readonly claimMs: number },
 ): Promise<ReleaseOutcome> {
   const result = await redis.lockQueueRelease(
-    keys.lock,
-    keys.queue,
-    keys.queueDeadlines,
-    keys.fence,
-    waiter.owner,
-    queueEntry(waiter),
+    ...queueScriptHead(keys, waiter),
     kind.hash ? 'hash' : 'string',
     kind.fenced ? '1' : '0',
     keys.waiterWakePrefix,
