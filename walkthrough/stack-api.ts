@@ -6,6 +6,7 @@ import {
   type GrabOptions,
   type Grant,
   type LockEvent,
+  type ReconcileReport,
 } from '@app/contract';
 import { StepSetupError } from './walkthrough.errors';
 
@@ -67,6 +68,16 @@ export class StackApi {
 
   grants(id: number): Promise<Grant[]> {
     return this.nginx.grants(id);
+  }
+
+  /** One buyer's grant, as a buyer whose answer was lost asks for it (ApiError 404 GRANT.NOT_FOUND: none). */
+  grant(id: number, userId: string): Promise<Grant> {
+    return this.nginx.grant(id, userId);
+  }
+
+  /** Redis's stock (redis-lua) held against the stock of record, and repaired from it (admin). */
+  reconcile(id: number): Promise<ReconcileReport> {
+    return this.nginx.reconcile(id);
   }
 
   /** Every replica's recent lock events on `resource`, merged in time order. */

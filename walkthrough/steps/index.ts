@@ -3,6 +3,7 @@ import { failoverStep, failoverWaitStep } from './failover.step';
 import { baselinesStep } from './baselines.step';
 import { batchingStep } from './batching.step';
 import { fencingStep } from './fencing.step';
+import { lostAnswerStep } from './lost-answer.step';
 import { nestedStep } from './nested.step';
 import { noneStep } from './none.step';
 import { ownerCheckedStep } from './owner-checked.step';
@@ -10,6 +11,7 @@ import { redlockStep } from './redlock.step';
 import { segmentedStep } from './segmented.step';
 import { setNxPxStep } from './set-nx-px.step';
 import { setnxCrashStep } from './setnx-crash.step';
+import { strandedReservationStep } from './stranded-reservation.step';
 import { synchronizedStep } from './synchronized.step';
 import { watchdogFreezeStep } from './watchdog-freeze.step';
 import { watchdogPauseStep } from './watchdog-pause.step';
@@ -32,4 +34,7 @@ export const allSteps: readonly Step[] = [
   failoverWaitStep,
   baselinesStep,
   batchingStep,
+  // Faults at named points of a grab: after the commit, and between reservation and write.
+  lostAnswerStep,
+  strandedReservationStep,
 ];
