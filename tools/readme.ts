@@ -2,14 +2,14 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import { renderReadmeSections, type Baselines } from './docs/readme-sections';
 
-// npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE]
+// npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE]
 // Writes the README's generated sections from the saved runs in bench/baselines/ (committed, so
 // every figure the README quotes can be traced to its JSON). A file given is first copied there.
 const ROOT = resolve(__dirname, '..');
 export const BASELINES = join(ROOT, 'bench', 'baselines');
 const README = join(ROOT, 'README.md');
-const KINDS = ['bench', 'locks', 'chaos'] as const;
-const USAGE = 'usage: npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE]';
+const KINDS = ['bench', 'locks', 'chaos', 'lab', 'soak'] as const;
+const USAGE = 'usage: npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE]';
 
 function given(argv: string[]): Partial<Record<(typeof KINDS)[number], string>> {
   const out: Partial<Record<(typeof KINDS)[number], string>> = {};
@@ -27,7 +27,13 @@ export function readBaselines(dir = BASELINES): Baselines {
     const file = join(dir, `${kind}.json`);
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
   };
-  return { bench: read('bench'), locks: read('locks'), chaos: read('chaos') } as Baselines;
+  return {
+    bench: read('bench'),
+    locks: read('locks'),
+    chaos: read('chaos'),
+    lab: read('lab'),
+    soak: read('soak'),
+  } as Baselines;
 }
 
 function main(): void {

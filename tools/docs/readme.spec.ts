@@ -14,6 +14,14 @@ describe('README.md', () => {
     expect(baselines.bench?.loads.length).toBeGreaterThan(0);
     expect(baselines.locks?.results.length).toBeGreaterThan(0);
     expect(baselines.chaos?.results.length).toBeGreaterThan(0);
+    expect(baselines.lab?.readyMs).toBeGreaterThan(0);
+    expect(baselines.soak?.phases.length).toBeGreaterThan(0);
+  });
+
+  it("quotes the lab page's measured weight and load time, and the soak's verdict", () => {
+    expect(sectionBody(readme, 'lab')).toMatch(/: loads in under 1 s: every control filled after \d+ ms/);
+    expect(sectionBody(readme, 'soak')).toMatch(/: RSS growth ≤ 15\.0% after the warm-up: worst/);
+    expect(sectionBody(readme, 'soak')).toMatch(/: event-loop lag p99 ≤ 50 ms: /);
   });
 
   it('quotes exactly what the committed runs render', () => {

@@ -1,10 +1,16 @@
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { machineInfo } from '../../bench/machine';
+import { fileStamp } from '../../bench/report/format';
 import { ensureStack } from '../stack/stack';
 import { launchChromium } from './chromium';
+import type { LabPageTiming } from './page-timing';
 
 // `npm run lab:screenshot`: the lab page after a real `none` load, as docs/lab.png (shown in the
-// README), and the page's weight and load time on this machine. Uses the running stack, or starts one.
+// README), and the page's weight and load time on this machine, saved as bench/results/lab-<time>.json
+// (`npm run readme -- --lab FILE` quotes it). Uses the running stack, or starts one.
 const OUT = resolve(__dirname, '..', '..', 'docs', 'lab.png');
+const RESULTS = resolve(__dirname, '..', '..', 'bench', 'results');
 
 async function main(): Promise<void> {
   const stack = await ensureStack();
@@ -27,6 +33,15 @@ async function main(): Promise<void> {
         };
       })()`,
     );
+    const measured: LabPageTiming = {
+      measuredAt: new Date().toISOString(),
+      machine: machineInfo(),
+      url: stack.info.labUrl,
+      ...timing,
+    };
+    mkdirSync(RESULTS, { recursive: true });
+    const json = join(RESULTS, `lab-${fileStamp(measured.measuredAt)}.json`);
+    writeFileSync(json, `${JSON.stringify(measured, null, 2)}\n`);
     await page.selectOption('[data-testid=strategy]', 'none');
     await page.fill('[data-testid=stock]', '10');
     await page.fill('[data-testid=buyers]', '24');
@@ -36,7 +51,7 @@ async function main(): Promise<void> {
       timeout: 60_000,
     });
     await page.locator('section').first().screenshot({ path: OUT });
-    console.log(`wrote ${OUT}`);
+    console.log(`wrote ${OUT} and ${json}`);
     console.log(
       `page: ${(timing.bytes / 1024).toFixed(1)} KiB (document and files), load event after ${timing.loadMs} ms, ` +
         `ready (every control filled) after ${timing.readyMs} ms (${stack.info.labUrl}, headless Chromium, this machine)`,
