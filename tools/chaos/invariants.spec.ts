@@ -1,4 +1,4 @@
-import { checkInvariants, type Observed } from './invariants';
+import { checkInvariants, doubleHoldersExpected, type Observed } from './invariants';
 import type { Verdict } from './outcome';
 
 const healthy: Observed = {
@@ -77,5 +77,41 @@ describe('checkInvariants', () => {
   it('checks stock + grants = initial stock on its own', () => {
     const names = failed({ ...healthy, audit: { ...healthy.audit, stock: 6 } });
     expect(names).toContain('stock + grants = initial stock');
+  });
+});
+
+describe('two holders through a Redis failover', () => {
+  const doubled = {
+    ...healthy,
+    audit: {
+      initialStock: 3,
+      stock: 1,
+      grants: 3,
+      oversold: 0,
+      lostUpdates: 1,
+      maxConcurrentHolders: 2,
+      statements: 3,
+    },
+    acknowledged: ['a', 'b', 'c'],
+    grantedInDb: ['a', 'b', 'c'],
+    resolvedByRetry: [],
+  };
+
+  it("fail a run unless a lease lock's failover made them the expected failure, and are counted then", () => {
+    expect(failed(doubled)).toEqual(['lost updates 0', 'stock + grants = initial stock']);
+    const counted = checkInvariants({ ...doubled, doubleHoldersExpected: true });
+    expect(counted.every((c) => c.ok)).toBe(true);
+    expect(counted.find((c) => c.name === 'lost updates 0')?.detail).toBe(
+      'lostUpdates 1 (expected: 2 holders through the failover)',
+    );
+  });
+
+  it('are expected only of lease locks, only when Redis fails over, only for the Redis fault', () => {
+    expect(doubleHoldersExpected('redis-restart', true, 'watchdog')).toBe(true);
+    expect(doubleHoldersExpected('redis-restart', true, 'owner-checked')).toBe(true);
+    expect(doubleHoldersExpected('redis-restart', true, 'fenced')).toBe(false);
+    expect(doubleHoldersExpected('redis-restart', true, 'db-atomic')).toBe(false);
+    expect(doubleHoldersExpected('redis-restart', false, 'watchdog')).toBe(false);
+    expect(doubleHoldersExpected('replica-kill', true, 'watchdog')).toBe(false);
   });
 });

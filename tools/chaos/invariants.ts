@@ -25,6 +25,25 @@ export interface Observed {
   readonly dependencyFault: boolean;
   /** Replica restarts during the run beyond the one the fault caused. */
   readonly unexpectedRestarts: number;
+  /**
+   * A lease lock through a Redis failover: a promoted replica may lack the lock, so the seeds' two
+   * holders (and the lost updates and oversell they cause) are expected; they are counted, not failed.
+   */
+  readonly doubleHoldersExpected?: boolean;
+}
+
+/** Strategies whose exclusion rests on a lease in one Redis: a failover can lose their lock. */
+export const LEASE_LOCKS: ReadonlySet<string> = new Set([
+  'set-nx-px',
+  'owner-checked',
+  'reentrant',
+  'watchdog',
+  'segmented',
+]);
+
+/** Whether a run's two holders are the seeds' known failure rather than a bug: a lease lock, a Redis failover. */
+export function doubleHoldersExpected(fault: string, redisFailsOver: boolean, strategy: string): boolean {
+  return fault === 'redis-restart' && redisFailsOver && LEASE_LOCKS.has(strategy);
 }
 
 export interface Check {
@@ -48,14 +67,19 @@ export function checkInvariants(o: Observed): Check[] {
   const { audit } = o;
   const unclear = count(o.verdicts, 'unclear');
   const died = count(o.verdicts, 'died-with-replica');
+  // Counted, not failed, where two holders are the expected failure (the detail says so).
+  const exact = (name: string, ok: boolean, detail: string): Check =>
+    o.doubleHoldersExpected && !ok
+      ? { name, ok: true, detail: `${detail} (expected: ${audit.maxConcurrentHolders} holders through the failover)` }
+      : { name, ok, detail };
   const checks: Check[] = [
-    { name: 'oversold 0', ok: audit.oversold === 0, detail: `oversold ${audit.oversold}` },
-    { name: 'lost updates 0', ok: audit.lostUpdates === 0, detail: `lostUpdates ${audit.lostUpdates}` },
-    {
-      name: 'stock + grants = initial stock',
-      ok: audit.stock + audit.grants === audit.initialStock,
-      detail: `${audit.stock} + ${audit.grants} vs ${audit.initialStock}`,
-    },
+    exact('oversold 0', audit.oversold === 0, `oversold ${audit.oversold}`),
+    exact('lost updates 0', audit.lostUpdates === 0, `lostUpdates ${audit.lostUpdates}`),
+    exact(
+      'stock + grants = initial stock',
+      audit.stock + audit.grants === audit.initialStock,
+      `${audit.stock} + ${audit.grants} vs ${audit.initialStock}`,
+    ),
     {
       name: 'grant rows = audit grants',
       ok: o.grantedInDb.length === audit.grants,

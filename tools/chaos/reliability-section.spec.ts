@@ -9,8 +9,8 @@ describe('README reliability section', () => {
     );
     const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| fault'));
     expect(rows).toEqual([
-      '| redis-restart | watchdog | 600 | 239 | 0 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 5.5 s | 150 | ok |',
-      '| postgres-restart | db-atomic | 600 | 239 | 0 | 239 | 0 | 0 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.0 s | 150 | ok |',
+      '| redis-restart | watchdog | 600 | 239 | 0 | 239 | 0 | 0 | 1 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 5.5 s | 150 | ok |',
+      '| postgres-restart | db-atomic | 600 | 239 | 0 | 239 | 0 | 0 | 1 | 503 DEPENDENCY.UNAVAILABLE×361 200×239 | 0.0 s | 150 | ok |',
     ]);
     expect(md).toContain(
       'on 2026-11-23: 600 grabs per run through nginx, stock 300, the fault 2.0 s in, a dependency down 5.0 s.',

@@ -1,5 +1,5 @@
 import type { ScenarioResult } from './scenario';
-import { renderDiedNotes, renderFailures, statusSummary } from './table';
+import { holders, renderDiedNotes, renderFailures, statusSummary } from './table';
 
 /** The run's load and fault timing, as the results record them (not the defaults: a run may differ). */
 function settings(results: readonly ScenarioResult[]): string {
@@ -23,12 +23,12 @@ export function renderReliabilitySection(results: readonly ScenarioResult[], ran
   return [
     `\`npm run chaos\` on ${ranOn}: ${settings(results)}.`,
     '',
-    '| fault | strategy | requests | acked grants | stored unacked | grants in db | oversold | lost updates | statuses | recovery | after recovery | verdict |',
-    '|:---|:---|---:|---:|---:|---:|---:|---:|:---|---:|---:|:---|',
+    '| fault | strategy | requests | acked grants | stored unacked | grants in db | oversold | lost updates | holders | statuses | recovery | after recovery | verdict |',
+    '|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|---:|:---|',
     ...results.map(
       (r) =>
         `| ${r.fault} | ${r.strategy} | ${r.requests} | ${r.acknowledged} | ${r.resolution.storedUnacknowledged} | ${r.audit.grants} | ` +
-        `${r.audit.oversold} | ${r.audit.lostUpdates} | ${statusSummary(r.statuses)} | ${recovery(r)} | ${r.answeredAfterRecovery} | ${r.ok ? 'ok' : '**FAIL**'} |`,
+        `${r.audit.oversold} | ${r.audit.lostUpdates} | ${holders(r)} | ${statusSummary(r.statuses)} | ${recovery(r)} | ${r.answeredAfterRecovery} | ${r.ok ? 'ok' : '**FAIL**'} |`,
     ),
     '',
     'Recovery runs from the moment the fault began until every replica answers its health check for good; ' +

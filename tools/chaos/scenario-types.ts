@@ -59,6 +59,8 @@ export interface ScenarioResult {
   readonly healedAtMs: number;
   /** Answers by the second they were sent in, for the JSON report. */
   readonly timeline: Tally['timeline'];
+  /** A lease lock through a Redis failover: two holders are the expected failure, counted. */
+  readonly doubleHoldersExpected?: boolean;
   readonly checks: readonly Check[];
   readonly ok: boolean;
 }

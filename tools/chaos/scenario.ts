@@ -3,7 +3,7 @@ import { ApiClient } from '@app/contract';
 import { control, type StackInfo } from '../stack/stack';
 import { FAULTS, healAll, victim, type FaultName } from './faults';
 import { recovery, watchHealth, type HealthWatch } from './health-watch';
-import { checkInvariants, MIN_AFTER_RECOVERY } from './invariants';
+import { checkInvariants, doubleHoldersExpected, MIN_AFTER_RECOVERY } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
 import { judge, label } from './outcome';
 import { resolveByRetry } from './resolve-by-retry';
@@ -98,7 +98,10 @@ export async function runScenario(
   const rec = recovery(samples, injectedAtMs);
   const servedFromMs = injectedAtMs + (rec.recoveryMs ?? Infinity) + SLACK_MS;
   const afterRecovery = verdicts.filter((_, i) => records[i].sentAtMs >= servedFromMs);
+  const failsOver = Boolean(info.redisSentinelUrls?.length || info.redisClusterUrls?.length);
+  const expected = doubleHoldersExpected(faultName, failsOver, strategy);
   const checks = checkInvariants({
+    doubleHoldersExpected: expected,
     audit,
     acknowledged: seen.acknowledged,
     grantedInDb,
@@ -131,6 +134,7 @@ export async function runScenario(
     injectedAtMs,
     healedAtMs,
     timeline: seen.timeline,
+    doubleHoldersExpected: expected,
     checks,
     ok: checks.every((c) => c.ok),
   };

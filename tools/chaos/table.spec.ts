@@ -1,5 +1,5 @@
 import { scenarioResult } from './scenario-result.fixture';
-import { renderFailures, renderTable, statusSummary } from './table';
+import { holders, renderFailures, renderTable, statusSummary } from './table';
 
 describe('chaos table', () => {
   it('sums statuses biggest first', () => {
@@ -13,13 +13,20 @@ describe('chaos table', () => {
     ]).split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(
-      /^fault\s+strategy\s+requests\s+acked grants\s+stored unacked\s+grants in db\s+oversold\s+lost updates\s+statuses\s+recovery\s+after recovery\s+verdict$/,
+      /^fault\s+strategy\s+requests\s+acked grants\s+stored unacked\s+grants in db\s+oversold\s+lost updates\s+holders\s+statuses\s+recovery\s+after recovery\s+verdict$/,
     );
     expect(lines[2]).toMatch(
-      /^redis-restart\s+watchdog\s+600\s+239\s+0\s+239\s+0\s+0\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+5.5 s\s+150\s+ok$/,
+      /^redis-restart\s+watchdog\s+600\s+239\s+0\s+239\s+0\s+0\s+1\s+503 DEPENDENCY.UNAVAILABLE×361 200×239\s+5.5 s\s+150\s+ok$/,
     );
     expect(lines[3]).toMatch(/never\s+150\s+FAIL$/);
     expect(lines[2].indexOf('239')).toBe(lines[0].indexOf('acked grants'));
+  });
+
+  it('marks two holders as expected only where the run says a failover made them so', () => {
+    const audit = { ...scenarioResult({}).audit, maxConcurrentHolders: 2 };
+    expect(holders(scenarioResult({ audit, doubleHoldersExpected: true }))).toBe('2 (expected)');
+    expect(holders(scenarioResult({ audit }))).toBe('2');
+    expect(holders(scenarioResult({ doubleHoldersExpected: true }))).toBe('1');
   });
 
   it('lists the failed checks only', () => {

@@ -9,6 +9,7 @@ const COLUMNS = [
   'grants in db',
   'oversold',
   'lost updates',
+  'holders',
   'statuses',
   'recovery',
   'after recovery',
@@ -23,6 +24,12 @@ export function statusSummary(statuses: Readonly<Record<string, number>>): strin
     .join(' ');
 }
 
+/** The most overlapping sections on one stock row; marked where two holders are the expected failure. */
+export function holders(r: ScenarioResult): string {
+  const n = r.audit.maxConcurrentHolders;
+  return r.doubleHoldersExpected && n > 1 ? `${n} (expected)` : String(n);
+}
+
 function row(r: ScenarioResult): string[] {
   return [
     r.fault,
@@ -33,6 +40,7 @@ function row(r: ScenarioResult): string[] {
     String(r.audit.grants),
     String(r.audit.oversold),
     String(r.audit.lostUpdates),
+    holders(r),
     statusSummary(r.statuses),
     r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`,
     String(r.answeredAfterRecovery),
