@@ -2,14 +2,16 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, resolve } from 'node:path';
 import { renderReadmeSections, type Baselines } from './docs/readme-sections';
 
-// npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE]
+// npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE] [--failover FILE,FILE…]
+// (--failover takes the chaos runs under Sentinel or a cluster, each with its own WAIT setting, as one list)
 // Writes the README's generated sections from the saved runs in bench/baselines/ (committed, so
 // every figure the README quotes can be traced to its JSON). A file given is first copied there.
 const ROOT = resolve(__dirname, '..');
 export const BASELINES = join(ROOT, 'bench', 'baselines');
 const README = join(ROOT, 'README.md');
-const KINDS = ['bench', 'locks', 'chaos', 'lab', 'soak'] as const;
-const USAGE = 'usage: npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE]';
+const KINDS = ['bench', 'locks', 'chaos', 'lab', 'soak', 'failover'] as const;
+const USAGE =
+  'usage: npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE] [--failover FILE,FILE…]';
 
 function given(argv: string[]): Partial<Record<(typeof KINDS)[number], string>> {
   const out: Partial<Record<(typeof KINDS)[number], string>> = {};
@@ -33,13 +35,21 @@ export function readBaselines(dir = BASELINES): Baselines {
     chaos: read('chaos'),
     lab: read('lab'),
     soak: read('soak'),
+    failover: read('failover'),
   } as Baselines;
 }
 
 function main(): void {
   const files = given(process.argv.slice(2));
   mkdirSync(BASELINES, { recursive: true });
-  for (const [kind, file] of Object.entries(files)) copyFileSync(file, join(BASELINES, `${kind}.json`));
+  for (const [kind, file] of Object.entries(files)) {
+    const target = join(BASELINES, `${kind}.json`);
+    if (kind !== 'failover') copyFileSync(file, target);
+    else {
+      const runs = file.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
+      writeFileSync(target, `${JSON.stringify({ runs }, null, 2)}\n`);
+    }
+  }
   writeFileSync(README, renderReadmeSections(readFileSync(README, 'utf8'), readBaselines()));
   console.log(`${README}: written from ${BASELINES}`);
 }

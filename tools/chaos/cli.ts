@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   const notes = renderDiedNotes(results);
   if (notes.length) console.log(`\n${notes.join('\n')}`);
   const failures = renderFailures(results);
-  const report: ChaosReport = { startedAt, results };
+  const report: ChaosReport = {
+    startedAt,
+    redis: { mode: stack.info.redisMode, waitReplicas: Number(process.env.LOCK_WAIT_REPLICAS ?? 0) },
+    results,
+  };
   if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (failures.length) {
     console.log(`\ninvariants broken:\n${failures.map((f) => `  ${f}`).join('\n')}`);

@@ -23,6 +23,8 @@ export interface ScenarioOptions {
 /** What `npm run chaos -- --json FILE` writes. */
 export interface ChaosReport {
   readonly startedAt: string;
+  /** The stack's Redis (single, sentinel or cluster) and the replicas' LOCK_WAIT_REPLICAS (0: none); absent in older runs. */
+  readonly redis?: { readonly mode: string; readonly waitReplicas: number };
   readonly results: ScenarioResult[];
 }
 

@@ -2,6 +2,7 @@ import type { LockBenchReport } from '../../bench/locks/render';
 import { renderPerformanceSection } from '../../bench/report/performance-section';
 import type { BenchReport } from '../../bench/types';
 import { renderReliabilitySection } from '../chaos/reliability-section';
+import { renderFailoverSection, type FailoverRuns } from '../chaos/failover-section';
 import type { ChaosReport } from '../chaos/scenario';
 import { renderLabSection, type LabPageTiming } from '../lab/page-timing';
 import { soakVerdict } from '../soak/soak-report';
@@ -15,6 +16,7 @@ export interface Baselines {
   readonly chaos?: ChaosReport;
   readonly lab?: LabPageTiming;
   readonly soak?: SoakReport;
+  readonly failover?: FailoverRuns;
 }
 
 /** The README with its generated sections written from the baselines (a section without a run is left as is). */
@@ -27,6 +29,7 @@ export function renderReadmeSections(readme: string, baselines: Baselines): stri
     doc = fillSection(doc, 'reliability', renderReliabilitySection(results, startedAt.slice(0, 10)));
   }
   if (baselines.lab) doc = fillSection(doc, 'lab', renderLabSection(baselines.lab));
+  if (baselines.failover) doc = fillSection(doc, 'failover', renderFailoverSection(baselines.failover));
   if (baselines.soak) doc = fillSection(doc, 'soak', renderSoakSection(baselines.soak));
   return doc;
 }
