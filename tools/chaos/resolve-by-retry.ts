@@ -1,4 +1,5 @@
-import { ApiError, type ApiClient, type GrabOptions } from '@app/contract';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, ApiUnreachableError, type ApiClient, type GrabOptions } from '@app/contract';
 import type { RequestRecord } from './load-driver';
 import type { Verdict } from './outcome';
 import type { Resolution } from './scenario-types';
@@ -39,12 +40,21 @@ export async function resolveByRetry(
   };
 }
 
+/** How long a buyer keeps asking through a 503 (a dependency still coming back) before it gives up. */
+const ASK_FOR_MS = 30_000;
+
+/** Whether the buyer holds a grant; a 503 or no answer means "ask again shortly", as a careful client would. */
 async function holds(client: ApiClient, couponId: number, userId: string): Promise<boolean> {
-  try {
-    await client.grant(couponId, userId);
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.errorCode === 'GRANT.NOT_FOUND') return false;
-    throw error;
+  const giveUpAt = Date.now() + ASK_FOR_MS;
+  for (;;) {
+    try {
+      await client.grant(couponId, userId);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 'GRANT.NOT_FOUND') return false;
+      const passing = error instanceof ApiUnreachableError || (error instanceof ApiError && error.status === 503);
+      if (!passing || Date.now() > giveUpAt) throw error;
+      await sleep(200);
+    }
   }
 }

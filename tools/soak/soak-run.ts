@@ -115,9 +115,18 @@ export async function runSoak(
     await clock.stop();
   }
   const samples = await sampler.stop();
+  // The last fault may have healed just now: judge once every replica answers its health check again.
+  await untilAllHealthy(info);
   const judged = [];
   for (const phase of phases) judged.push(await judgePhase(api, phase, clock.events));
   return { startedAt, options, phases: judged, faults: clock.events, samples };
+}
+
+async function untilAllHealthy(info: StackInfo, timeoutMs = 60_000): Promise<void> {
+  const replicas = info.replicas.map((r) => new ApiClient({ baseUrl: r.url }));
+  const giveUpAt = Date.now() + timeoutMs;
+  while (!(await Promise.all(replicas.map((r) => r.healthy()))).every(Boolean) && Date.now() < giveUpAt)
+    await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 /** The phase's invariants from the database, once the buyers left unsure have asked. */
