@@ -7,7 +7,7 @@ export interface LockKeys {
   readonly resource: string;
   /** The lock itself (a string or, for the reentrant kinds, a hash of owner → hold count). */
   readonly lock: string;
-  /** The pub/sub channel a release publishes on, to wake the waiters (pubsub wait mode). */
+  /** The shard channel a release publishes on, to wake the waiters (pubsub wait mode). */
   readonly wake: string;
   /** The fencing-token counter; never expires, so tokens only grow. */
   readonly fence: string;

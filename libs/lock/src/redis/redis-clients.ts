@@ -42,12 +42,19 @@ export function createLockRedis(
   return defineLockCommands(redis);
 }
 
-/** The subscriber connection for wake-ups: in subscriber mode it can do nothing else. */
+/**
+ * The subscriber connection for wake-ups (shard channels): in subscriber mode it can do nothing
+ * else. On a cluster, ioredis keeps one per master and moves the channels when a slot moves.
+ */
 export function createWakeRedis(
   target: RedisTarget | string,
   settings: LockRedisSettings = defaultLockRedisSettings,
 ): Redis {
-  const redis = connectRedis(target, { ...baseOptions(settings), connectionName: 'oversell-lock-wake' });
+  const redis = connectRedis(
+    target,
+    { ...baseOptions(settings), connectionName: 'oversell-lock-wake' },
+    { shardedSubscribers: true },
+  );
   redis.on('error', () => undefined);
   return redis;
 }

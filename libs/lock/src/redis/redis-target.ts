@@ -43,9 +43,14 @@ const hostPort = (url: string) => {
 /**
  * One client for the target. A Cluster speaks the same commands, routed by each command's key
  * slot, so it is returned under the `Redis` type and every verb keeps one code path; the few
- * places where a cluster differs (WAIT, PUBSUB NUMSUB, SCAN) check `asCluster`.
+ * places where a cluster differs (WAIT, PUBSUB SHARDNUMSUB, SCAN) check `asCluster`.
  */
-export function connectRedis(target: RedisTarget | string, options: RedisClientOptions): Redis {
+export function connectRedis(
+  target: RedisTarget | string,
+  options: RedisClientOptions,
+  /** On a cluster: one subscriber per master for shard channels (SSUBSCRIBE goes to the slot's node). */
+  clusterOptions: { readonly shardedSubscribers?: boolean } = {},
+): Redis {
   if (typeof target === 'string') return new Redis(target, options);
   if (target.kind === 'single') return new Redis(target.url, options);
   if (target.kind === 'sentinel') {
@@ -66,6 +71,7 @@ export function connectRedis(target: RedisTarget | string, options: RedisClientO
     retryDelayOnFailover: 200,
     retryDelayOnClusterDown: 200,
     scaleReads: 'master',
+    shardedSubscribers: clusterOptions.shardedSubscribers ?? false,
   });
   return cluster as unknown as Redis;
 }

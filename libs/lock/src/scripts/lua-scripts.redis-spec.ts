@@ -37,16 +37,16 @@ async function published(channel: string, work: () => Promise<unknown>): Promise
     if (message === sentinel) sentinelSeen();
     else messages.push(message);
   };
-  subscriber.on('message', onMessage);
-  await subscriber.subscribe(channel);
+  subscriber.on('smessage', onMessage);
+  await subscriber.ssubscribe(channel);
   try {
     await work();
-    await redis.eval("return redis.call('publish', KEYS[1], ARGV[1])", 1, channel, sentinel);
+    await redis.eval("return redis.call('spublish', KEYS[1], ARGV[1])", 1, channel, sentinel);
     await seen;
     return messages;
   } finally {
-    subscriber.off('message', onMessage);
-    await subscriber.unsubscribe(channel);
+    subscriber.off('smessage', onMessage);
+    await subscriber.sunsubscribe(channel);
   }
 }
 

@@ -8,7 +8,7 @@
 -- ARGV[1] owner value         ARGV[2] our entry (`tag|owner`, tag names our wake-up channel)
 -- ARGV[3] lease in ms         ARGV[4] heartbeat in ms; 0 = one attempt only, never queue
 -- ARGV[5] 'string' or 'hash'  ARGV[6] '1' to draw a fencing token on taking the lock
--- ARGV[7] wake-up channel prefix (a waiter's channel is prefix .. tag)
+-- ARGV[7] wake-up channel prefix (a waiter's shard channel, SPUBLISH, is prefix .. tag)
 -- ARGV[8] claim lease in ms: how long a waiter handed the lock has to claim it
 -- returns {1, token, handed}: ours (token 0 unless fenced; handed 1 when it was handed to us);
 --         {0, ms}: not ours, wait at most ms (the holder's PTTL, -1 no expiry, or the claim lease
@@ -94,7 +94,7 @@ if current == false then
     -- The counter's text, not the number: Lua would print a token this large in e-notation.
     message = next .. ' ' .. redis.call('get', fenceKey)
   end
-  redis.call('publish', wakePrefix .. string.sub(head, 1, bar - 1), message)
+  redis.call('spublish', wakePrefix .. string.sub(head, 1, bar - 1), message)
 end
 if heartbeatMs > 0 then
   if not redis.call('zscore', deadlinesKey, entry) then redis.call('rpush', queueKey, entry) end

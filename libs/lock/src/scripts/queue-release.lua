@@ -8,7 +8,7 @@
 -- KEYS[4] fence counter (used when ARGV[4] is '1')
 -- ARGV[1] owner value         ARGV[2] our entry (`tag|owner`), '' for none
 -- ARGV[3] 'string' or 'hash'  ARGV[4] '1' to draw the next waiter's fencing token
--- ARGV[5] wake-up channel prefix (a waiter's channel is prefix .. tag)
+-- ARGV[5] wake-up channel prefix (a waiter's shard channel, SPUBLISH, is prefix .. tag)
 -- ARGV[6] claim lease in ms   ARGV[7] lease in ms, re-applied while reentrant holds remain
 -- returns 1 released (deleted), 2 handed to the next waiter, 0 still held (reentrant holds
 --         remain), -1 not ours (expired or taken): nothing changed but our entry is gone
@@ -57,7 +57,7 @@ while true do
       -- The counter's text, not the number: Lua would print a token this large in e-notation.
       message = next .. ' ' .. redis.call('get', fenceKey)
     end
-    redis.call('publish', wakePrefix .. string.sub(head, 1, bar - 1), message)
+    redis.call('spublish', wakePrefix .. string.sub(head, 1, bar - 1), message)
     return 2
   end
 end

@@ -36,16 +36,16 @@ async function published(channel: string, work: () => Promise<unknown>): Promise
     if (message === 'sentinel') sentinelSeen();
     else messages.push(message);
   };
-  subscriber.on('message', onMessage);
-  await subscriber.subscribe(channel);
+  subscriber.on('smessage', onMessage);
+  await subscriber.ssubscribe(channel);
   try {
     await work();
-    await redis.publish(channel, 'sentinel');
+    await redis.spublish(channel, 'sentinel');
     await seen;
     return messages;
   } finally {
-    subscriber.off('message', onMessage);
-    await subscriber.unsubscribe(channel);
+    subscriber.off('smessage', onMessage);
+    await subscriber.sunsubscribe(channel);
   }
 }
 

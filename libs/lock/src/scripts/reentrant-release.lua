@@ -1,7 +1,7 @@
 -- Reentrant release: one hold fewer; the last one deletes the lock and wakes the waiters,
 -- in the same script so release and wake-up are atomic.
 -- KEYS[1] lock key (hash)
--- KEYS[2] wake-up channel
+-- KEYS[2] wake-up shard channel (SPUBLISH: it shares the lock's hash tag, so its slot)
 -- ARGV[1] owner id
 -- ARGV[2] lease in ms, re-applied while holds remain
 -- returns 1 released (deleted), 0 still held by this owner (count > 0), -1 not held by this owner
@@ -19,5 +19,5 @@ if remaining > 0 then
   return 0
 end
 redis.call('del', lockKey)
-redis.call('publish', wakeChannel, 'released')
+redis.call('spublish', wakeChannel, 'released')
 return 1

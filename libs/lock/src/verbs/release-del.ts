@@ -4,7 +4,7 @@ import type { ReleaseOutcome } from './attempt';
 
 /** Plain DEL (and the wake-up): deletes whatever is there, ours or not. */
 export async function releaseDel(redis: Redis, keys: LockKeys): Promise<ReleaseOutcome> {
-  const replies = await redis.multi().del(keys.lock).publish(keys.wake, 'released').exec();
+  const replies = await redis.multi().del(keys.lock).spublish(keys.wake, 'released').exec();
   const [[error, deleted]] = replies as [[Error | null, number]];
   if (error) throw error;
   return { status: deleted === 1 ? 'released' : 'expired' };

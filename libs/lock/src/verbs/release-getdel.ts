@@ -7,7 +7,7 @@ import type { ReleaseOutcome } from './attempt';
  * afterwards whether it was our lock or the next holder's (a foreign delete).
  */
 export async function releaseGetdel(redis: Redis, keys: LockKeys, owner: string): Promise<ReleaseOutcome> {
-  const replies = await redis.multi().getdel(keys.lock).publish(keys.wake, 'released').exec();
+  const replies = await redis.multi().getdel(keys.lock).spublish(keys.wake, 'released').exec();
   const [[error, deleted]] = replies as [[Error | null, string | null]];
   if (error) throw error;
   if (deleted === null) return { status: 'expired' };

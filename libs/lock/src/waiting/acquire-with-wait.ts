@@ -119,7 +119,7 @@ class PubsubWait extends LineWait {
     // Listen first, so the other processes count us as waiting when they stand back in turn.
     this.listener ??= await this.wake.listen(this.plan.wakeChannel);
     const others = (await this.plan.listeners()) - 1;
-    // The release that ended our run was published before NUMSUB ran, so its wake-up (if we got
+    // The release that ended our run was published before SHARDNUMSUB ran, so its wake-up (if we got
     // it at all) is in by now: only a later release, someone else's, wakes us here.
     this.listener.mark();
     const leftMs = Math.max(0, this.deadline - Date.now());

@@ -6,11 +6,11 @@ import { WakeSubscriber } from './wake-subscriber';
 class FakeSubscriberConnection extends EventEmitter {
   readonly subscribes: string[] = [];
   readonly unsubscribes: string[] = [];
-  subscribe(channel: string) {
+  ssubscribe(channel: string) {
     this.subscribes.push(channel);
     return Promise.resolve(1);
   }
-  unsubscribe(channel: string) {
+  sunsubscribe(channel: string) {
     this.unsubscribes.push(channel);
     return Promise.resolve(0);
   }
@@ -30,14 +30,14 @@ describe('WakeSubscriber', () => {
   it('a message on the channel wakes a sleeper before its timeout', async () => {
     const listener = await subscriber.listen('lock:{a}:wake');
     const woke = listener.wait(10_000);
-    connection.emit('message', 'lock:{a}:wake', 'released');
+    connection.emit('smessage', 'lock:{a}:wake', 'released');
     await expect(woke).resolves.toBe('woken');
   });
 
   it('a message on another channel does not; the timeout ends the sleep', async () => {
     const listener = await subscriber.listen('lock:{a}:wake');
     const woke = listener.wait(100);
-    connection.emit('message', 'lock:{b}:wake', 'released');
+    connection.emit('smessage', 'lock:{b}:wake', 'released');
     jest.advanceTimersByTime(100);
     await expect(woke).resolves.toBe('timeout');
   });
@@ -45,7 +45,7 @@ describe('WakeSubscriber', () => {
   it('a wake-up between the attempt (mark) and the sleep is not lost', async () => {
     const listener = await subscriber.listen('lock:{a}:wake');
     listener.mark();
-    connection.emit('message', 'lock:{a}:wake', 'released'); // the release raced our attempt
+    connection.emit('smessage', 'lock:{a}:wake', 'released'); // the release raced our attempt
     await expect(listener.wait(10_000)).resolves.toBe('woken');
     listener.mark();
     const next = listener.wait(50);

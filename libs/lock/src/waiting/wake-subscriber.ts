@@ -23,27 +23,29 @@ interface Channel {
   wakeups: number;
   readonly sleepers: Set<() => void>;
   readonly messages: Map<string, string>;
-  /** Settles once SUBSCRIBE is confirmed (or given up on). */
+  /** Settles once SSUBSCRIBE is confirmed (or given up on). */
   readonly subscribed: Promise<void>;
   linger?: ReturnType<typeof setTimeout>;
 }
 
 /**
- * The process's single subscriber connection, shared by every waiting contender. A channel stays
- * subscribed while someone listens on it and a moment after (a hot lock's next head then needs no
- * new SUBSCRIBE round trip); each message wakes every sleeper on that channel.
+ * The process's single subscriber connection, shared by every waiting contender. Wake-ups are
+ * shard channels (SSUBSCRIBE/SPUBLISH, Redis 7): the channel carries its lock's hash tag, so on a
+ * Redis Cluster a wake-up stays on the lock's own node instead of crossing every node's bus. A
+ * channel stays subscribed while someone listens on it and a moment after (a hot lock's next head
+ * then needs no new SSUBSCRIBE round trip); each message wakes every sleeper on that channel.
  */
 export class WakeSubscriber {
   private readonly channels = new Map<string, Channel>();
 
   constructor(
     private readonly redis: Redis,
-    /** How long to wait for SUBSCRIBE to be confirmed before falling back to TTL-bounded sleeps. */
+    /** How long to wait for SSUBSCRIBE to be confirmed before falling back to TTL-bounded sleeps. */
     private readonly subscribeTimeoutMs = 1000,
     /** How long an unused channel stays subscribed. */
     private readonly lingerMs = 1000,
   ) {
-    redis.on('message', (channel: string, message: string) => {
+    redis.on('smessage', (channel: string, message: string) => {
       const state = this.channels.get(channel);
       if (!state) return;
       state.wakeups++;
@@ -102,7 +104,7 @@ export class WakeSubscriber {
         const unsubscribe = () => {
           if (this.channels.get(name) !== state || state.refs > 0) return;
           this.channels.delete(name);
-          this.redis.unsubscribe(name).catch(() => undefined);
+          this.redis.sunsubscribe(name).catch(() => undefined);
         };
         if (!linger) return unsubscribe();
         state.linger = setTimeout(unsubscribe, this.lingerMs);
@@ -124,7 +126,7 @@ export class WakeSubscriber {
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.subscribeTimeoutMs);
     });
-    await Promise.race([this.redis.subscribe(name).catch(() => undefined), timeout]);
+    await Promise.race([this.redis.ssubscribe(name).catch(() => undefined), timeout]);
     clearTimeout(timer);
   }
 }
