@@ -46,8 +46,9 @@ describe('renderTimelineSvg', () => {
     expect(svg.match(/data-testid="lane" data-replica="[^"]+"/g)).toEqual([
       'data-testid="lane" data-replica="api-1"',
       'data-testid="lane" data-replica="api-2"',
-      'data-testid="lane" data-replica="redis"',
     ]);
+    // Redis's lane carries keys and faults, not a replica: a hook of its own, so `lane` counts replicas.
+    expect(svg).toContain('data-testid="service-lane" data-service="redis"');
     expect(svg.match(/data-testid="section" data-replica="[^"]+" data-overlap="[a-z]+"/g)).toEqual([
       'data-testid="section" data-replica="api-1" data-overlap="true"',
       'data-testid="section" data-replica="api-2" data-overlap="true"',

@@ -29,6 +29,9 @@ const n = (value: number) => (Math.round(value * 10) / 10).toString();
  * `data-testid`, `data-replica` and `data-overlap`, so a page that shows it can be read by scripts;
  * `testId` names the whole drawing the same way.
  */
+/** Lanes that are not replicas: the servers a step or a fault marks on the timeline. */
+const SERVICE_LANES: ReadonlySet<string> = new Set(['redis', 'postgres']);
+
 export function renderTimelineSvg(
   input: TimelineInput,
   options: LayoutOptions = defaultLayout,
@@ -45,8 +48,13 @@ export function renderTimelineSvg(
   out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`);
   out.push(`<text x="8" y="20" font-size="14" font-weight="bold">${escape(input.title)}</text>`);
   layout.lanes.forEach((lane, i) => {
+    // One `lane` hook per replica (the page's contract); Redis and PostgreSQL, drawn for their keys
+    // and faults, are service lanes.
+    const hook = SERVICE_LANES.has(lane.name)
+      ? `data-testid="service-lane" data-service="${escape(lane.name)}"`
+      : `data-testid="lane" data-replica="${escape(lane.name)}"`;
     out.push(
-      `<g data-testid="lane" data-replica="${escape(lane.name)}"><rect x="${options.labelWidth}" y="${lane.y}" width="${plotRight - options.labelWidth}" height="${lane.height}" fill="${i % 2 ? '#f7f7f7' : '#eeeeee'}"/>`,
+      `<g ${hook}><rect x="${options.labelWidth}" y="${lane.y}" width="${plotRight - options.labelWidth}" height="${lane.height}" fill="${i % 2 ? '#f7f7f7' : '#eeeeee'}"/>`,
     );
     out.push(`<text x="8" y="${n(lane.y + lane.height / 2 + 4)}">${escape(lane.name)}</text></g>`);
   });
