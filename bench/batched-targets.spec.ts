@@ -32,6 +32,7 @@ describe('batchedChecks', () => {
       ['db-batched exact in every load (oversold 0, lost updates 0, every 200 a grant)', true],
     ]);
     expect(checks[0].measured).toBe('7.50× (3000 vs 400 grabs/s)');
+    expect(checks.some((c) => c.why)).toBe(false);
     expect(checks[4].measured).toBe('2 load(s), 500 grants in 20 statements; 500 grants in 40 statements');
   });
 
@@ -51,6 +52,11 @@ describe('batchedChecks', () => {
     );
     expect(checks.map((c) => c.met)).toEqual([false, false, false, false, false]);
     expect(checks[4].measured).toBe('not exact at workMs 5 (OVERSOLD)');
+    // Where a throughput target is missed, the grab path's own rate in the run says how far off the bound is.
+    expect(checks[0].why).toBe(
+      '800/s wanted; the grab path alone (a sold-out grab through nginx, no database) ran at 3333/s in this run, and db-batched at 0.21 of it',
+    );
+    expect(checks[2].why).toContain('2105/s wanted; the grab path alone');
   });
 
   it('says why the hot row target is out of reach when the http ceiling itself is below it', () => {

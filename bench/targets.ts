@@ -2,6 +2,7 @@ import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { scenarioFor } from './scenarios';
 import { sellOutCheck } from './sell-out/sell-out-target';
+import { lowerMedian, soldOutRates } from './metrics/sold-out-rates';
 import type { TargetCheck } from './target-check';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
 
@@ -98,15 +99,12 @@ function bothOnOneMachine(perSec: number, http: number, hotRow: number): string 
  * median is held to the http ceiling, with the spread shown beside it.
  */
 function soldOutCheck(report: BenchReport): TargetCheck {
-  const rates = report.loads
-    .flatMap((l) => l.results)
-    .flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : []))
-    .sort((a, b) => a - b);
+  const rates = soldOutRates(report);
   const http = report.ceilings.httpPerSec;
   const target = `sold-out answers ≥ ${targetRatios.soldOutOfHttp} × ${ceilingLabel.httpPerSec} ceiling`;
   if (rates.length === 0 || http <= 0)
     return { target, measured: rates.length ? 'no http ceiling' : 'no coupon sold out', met: undefined };
-  const median = rates[Math.floor((rates.length - 1) / 2)];
+  const median = lowerMedian(rates)!;
   return {
     target,
     measured:

@@ -1,0 +1,18 @@
+import type { BenchReport } from '../types';
+
+/**
+ * Every sold-out round's answers per second, slowest first. A turned-away grab takes one path
+ * whatever the strategy (the memo is asked before the strategy is): the grab POST through nginx,
+ * validated and answered, touching no database. Its median is the grab path's own rate in the run.
+ */
+export function soldOutRates(report: BenchReport): number[] {
+  return report.loads
+    .flatMap((l) => l.results)
+    .flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : []))
+    .sort((a, b) => a - b);
+}
+
+/** The median of `sorted` (the lower middle for an even count), or undefined when empty. */
+export function lowerMedian(sorted: readonly number[]): number | undefined {
+  return sorted.length === 0 ? undefined : sorted[Math.floor((sorted.length - 1) / 2)];
+}
