@@ -1,11 +1,15 @@
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { HeldLocks } from './held-locks';
+import { HeldLocks, type Hold } from './held-locks';
 import { lockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
 import type { RedisTarget } from './redis/redis-target';
-import { Renewer } from './renewal/renewer';
+import { Renewer, type Renewal } from './renewal/renewer';
+import type { Attempt } from './verbs/attempt';
+import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
+import type { HandoffSlot } from './waiting/handoff-slot';
 import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
+import { acquireInQueue, type QueuePlan } from './waiting/queue-wait';
 import { WakeSubscriber } from './waiting/wake-subscriber';
 
 /** After acquiring, wait for this many replicas to have the lock, else treat it as not acquired. */
@@ -38,20 +42,22 @@ export type LockWaitMode = 'queue' | 'pubsub';
 
 /**
  * What the Redis strategies of one process share: the command connection, the subscriber
- * connection, the local lines, the one renewer and the registry of held locks.
+ * connection, the local lines, the one renewer and the registry of held locks. They stay inside:
+ * a strategy runs its verbs, registers its holds, waits, hands off and renews through the narrow
+ * methods below, so no caller can reach past them.
  */
 export class LockRuntime {
-  readonly queue: LocalQueue;
-  readonly renewer = new Renewer();
-  readonly held = new HeldLocks();
-  readonly wake: WakeSubscriber;
+  private readonly queue: LocalQueue;
+  private readonly renewer = new Renewer();
+  private readonly held = new HeldLocks();
+  private readonly wake: WakeSubscriber;
   /** Names this process's wake-up channels in the lock queues (hex: never a `|`). */
   readonly processTag = randomBytes(8).toString('hex');
   private closed = false;
   private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(
-    readonly redis: Redis,
+    private readonly redis: Redis,
     wakeRedis: Redis,
     readonly replicaId: string,
     readonly waitForReplicas?: WaitForReplicas,
@@ -76,6 +82,79 @@ export class LockRuntime {
       options.handoffLimit,
       options.waitMode,
     );
+  }
+
+  /** Runs one verb (a function of the command connection: a script, a command) on this runtime's Redis. */
+  call<T>(verb: (redis: Redis) => Promise<T>): Promise<T> {
+    return verb(this.redis);
+  }
+
+  /** A lock is held by one `run` of this process until `unhold`. */
+  hold(hold: Hold): void {
+    this.held.add(hold);
+  }
+
+  unhold(hold: Hold): void {
+    this.held.delete(hold);
+  }
+
+  /** This process's holds of `lockKey` by `owner` (a reentrant flow has one per nesting). */
+  holdsOf(lockKey: string, owner: string): Hold[] {
+    return this.held.of(lockKey, owner);
+  }
+
+  /** Whether some flow of this process holds `lockKey`. */
+  holdsHere(lockKey: string): boolean {
+    return this.held.has(lockKey);
+  }
+
+  /** How many locks this process holds now. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Acquire in the fair Redis queue (queue wait mode), in this process's local line. */
+  waitInQueue(plan: QueuePlan): Promise<Attempt> {
+    return acquireInQueue(this.queue, this.wake, plan);
+  }
+
+  /** Acquire on the earlier path: attempts, woken by every release (pubsub wait mode). */
+  waitForWakeUp(plan: WaitPlan): Promise<Attempt> {
+    return acquireWithWait(this.queue, this.wake, plan);
+  }
+
+  /** Consecutive local hand-offs allowed before a real release; 0: hand-offs are off. */
+  get handoffLimit(): number {
+    return this.queue.handoffLimit;
+  }
+
+  /** The head of `lockKey`'s local line, open to a hand-off from a holder of `kind`, if it may take one. */
+  handOffSlot(lockKey: string, kind: string): HandoffSlot | undefined {
+    return this.queue.claimable(lockKey, kind);
+  }
+
+  /** A holder handed `lockKey` to the head of its local line. */
+  handedOff(lockKey: string): void {
+    this.queue.handedOff(lockKey);
+  }
+
+  /** A holder of this process let go of `lockKey` (released, handed off, or failed). */
+  releasedHere(lockKey: string): void {
+    this.queue.releasedHere(lockKey);
+  }
+
+  /** Keep a held lock's lease alive on the process's one renewer. */
+  renew(renewal: Renewal): void {
+    this.renewer.add(renewal);
+  }
+
+  isRenewing(id: string): boolean {
+    return this.renewer.has(id);
+  }
+
+  /** Stops renewing `id`; resolves once no renewal of it is in flight. */
+  stopRenewing(id: string): Promise<void> {
+    return this.renewer.remove(id);
   }
 
   /** Whether `resource`'s lock key exists on this runtime's Redis (what a failover kept, say). */

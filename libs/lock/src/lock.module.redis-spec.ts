@@ -26,7 +26,7 @@ it('registers every strategy by its contract name, runs them, and closes its con
     ).resolves.toBe(resource);
   }
   expect(events.of('acquire').length).toBeGreaterThanOrEqual(7);
-  const ended = new Promise((resolve) => runtime.redis.once('end', resolve));
+  const ended = runtime.call((redis) => new Promise((resolve) => redis.once('end', resolve)));
   await app.close();
   await within(ended, 2000, 'the lock connection closing');
 });

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LockKeys } from '../lock-keys';
 import { acquireFenced } from '../verbs/acquire-fenced';
-import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffFenced } from '../verbs/handoff-fenced';
 import { releaseOwner } from '../verbs/release-owner';
-import type { QueueLockKind } from '../verbs/queue-acquire';
+import type { LockTraits, LockVerbs } from './redis-lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -14,23 +12,10 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class FencedStrategy extends RedisLockStrategy {
   readonly name = 'fenced';
-  protected override readonly queueKind: QueueLockKind = { hash: false, fenced: true };
+  protected readonly verbs: LockVerbs = { acquire: acquireFenced, release: releaseOwner, handOff: handOffFenced };
+  protected override readonly traits: LockTraits = { handOffAwaited: true, queue: { hash: false, fenced: true } };
 
   protected ownerValue(): string {
     return randomUUID();
-  }
-
-  protected tryAcquire(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt> {
-    return acquireFenced(this.runtime.redis, keys, owner, leaseMs);
-  }
-
-  protected override readonly handOffAwaited = true;
-
-  protected releaseVerb(keys: LockKeys, owner: string): Promise<ReleaseOutcome> {
-    return releaseOwner(this.runtime.redis, keys, owner);
-  }
-
-  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover> {
-    return handOffFenced(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

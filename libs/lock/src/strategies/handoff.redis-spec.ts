@@ -56,7 +56,7 @@ describe.each(HANDING)('%s', (name) => {
         a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
           overlap.enter();
           order.push(i);
-          await a.runtime.redis.ping(); // behind the hand-off script on the lock's connection
+          await a.runtime.call((redis) => redis.ping()); // behind the hand-off script on the lock's connection
           ownLock.push(await heldBy(lock, held.owner));
           leases.push(await probe.pttl(lock));
           await sleep(5);
@@ -153,7 +153,7 @@ it('owner-checked: a holder whose lease ran out cannot hand over; the waiter wai
     .strategy('owner-checked')
     .run(resource, { leaseMs: 5000, waitMs: 5000 }, () => Promise.resolve(Date.now()));
   const deadline = Date.now() + 5000;
-  while (!a.runtime.queue.claimable(lock, 'owner-checked')) {
+  while (!a.runtime.handOffSlot(lock, 'owner-checked')) {
     if (Date.now() > deadline) throw new Error('the local waiter never opened its slot');
     await sleep(1);
   }
@@ -198,7 +198,7 @@ it('set-nx-px: a holder whose lease ran out cannot hand over, and its delete sti
     overlap.leave();
     return Promise.resolve();
   });
-  while (!a.runtime.queue.claimable(lock, 'set-nx-px')) await sleep(1);
+  while (!a.runtime.handOffSlot(lock, 'set-nx-px')) await sleep(1);
 
   aMayLeave.resolve();
   await aRun;
@@ -250,7 +250,7 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
     const renewal = await within(a.events.next('renew', resource), 5000, 'a renewal for the new holder');
     renewedAfterHandOff = renewal.owner === held.owner && (await heldBy(lock, held.owner));
   });
-  while (!a.runtime.queue.claimable(lock, 'watchdog')) await sleep(1);
+  while (!a.runtime.handOffSlot(lock, 'watchdog')) await sleep(1);
   firstMayLeave.resolve();
   await Promise.all([first, second]);
   expect(handedOver(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
@@ -277,7 +277,7 @@ it('a taker that started on a hand-off is told when the script finds the key tak
     const reason: unknown = held.signal.reason;
     return reason;
   });
-  while (!a.runtime.queue.claimable(lock, 'owner-checked')) await sleep(1);
+  while (!a.runtime.handOffSlot(lock, 'owner-checked')) await sleep(1);
   // Another owner's key, as after an operator's DEL or a reset and a foreign acquire; a bare DEL
   // would let the waiter's own polling take the free key before the hand-off runs.
   await probe.set(lock, 'someone-else', 'PX', 10_000);

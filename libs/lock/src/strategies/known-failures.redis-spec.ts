@@ -259,11 +259,11 @@ describe('watchdog', () => {
       renewalId = `${lockKeys(resource).lock}\n${lock.owner}`;
       await within(a.events.next('renew', resource), 5000, 'a first renewal');
       await within(a.events.next('renew', resource), 5000, 'a second renewal');
-      expect(a.runtime.renewer.has(renewalId)).toBe(true);
+      expect(a.runtime.isRenewing(renewalId)).toBe(true);
     });
     const renewalsAtRelease = a.events.of('renew', resource).length;
     expect(renewalsAtRelease).toBeGreaterThanOrEqual(2);
-    expect(a.runtime.renewer.has(renewalId)).toBe(false);
+    expect(a.runtime.isRenewing(renewalId)).toBe(false);
     // Someone else takes the lock right away; our renewer must not touch it any more.
     await b.strategy('reentrant').run(resource, { leaseMs, waitMs: 1000 }, () => sleep(3 * leaseMs));
     expect(a.events.of('renew', resource)).toHaveLength(renewalsAtRelease);

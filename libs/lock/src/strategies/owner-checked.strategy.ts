@@ -1,7 +1,7 @@
-import type { LockKeys } from '../lock-keys';
-import type { ReleaseOutcome } from '../verbs/attempt';
-import type { QueueLockKind } from '../verbs/queue-acquire';
+import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
+import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseOwner } from '../verbs/release-owner';
+import type { LockTraits, LockVerbs } from './redis-lock-verbs';
 import { SetNxPxStrategy } from './set-nx-px.strategy';
 
 /**
@@ -11,9 +11,10 @@ import { SetNxPxStrategy } from './set-nx-px.strategy';
  */
 export class OwnerCheckedStrategy extends SetNxPxStrategy {
   override readonly name = 'owner-checked';
-  protected override readonly queueKind: QueueLockKind = { hash: false, fenced: false };
-
-  protected override releaseVerb(keys: LockKeys, owner: string): Promise<ReleaseOutcome> {
-    return releaseOwner(this.runtime.redis, keys, owner);
-  }
+  protected override readonly verbs: LockVerbs = {
+    acquire: acquireSetNxPx,
+    release: releaseOwner,
+    handOff: handOffOwner,
+  };
+  protected override readonly traits: LockTraits = { queue: { hash: false, fenced: false } };
 }

@@ -59,7 +59,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
           : attempt.fenceToken?.toString(),
     });
     const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
-    this.runtime.held.add(hold);
+    this.runtime.hold(hold);
     // Told only now that our hold is registered, so a refusal that lands early still reaches it.
     void attempt.confirmation?.then((lost) => {
       if (lost) this.handOffFailed(keys, owner, lost);
@@ -117,8 +117,8 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       this.emit('release-failed', keys.resource, hold.owner, { detail: String(error) });
       this.logger.warn(`${this.name}: release of ${keys.lock} failed: ${String(error)}`);
     } finally {
-      this.runtime.held.delete(hold);
-      this.runtime.queue.releasedHere(keys.lock);
+      this.runtime.unhold(hold);
+      this.runtime.releasedHere(keys.lock);
     }
   }
 
@@ -135,12 +135,13 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
    * release tells what happened to our lock).
    */
   private async handOff(hold: Hold, keys: LockKeys, leaseEndsBy: number): Promise<ReleaseOutcome | undefined> {
-    if (!this.handsOff() || this.runtime.held.of(hold.lockKey, hold.owner).length > 1) return undefined;
-    const slot = this.runtime.queue.claimable(keys.lock, this.name);
+    const verb = this.verbs.handOff;
+    if (!verb || !this.handsOff() || this.runtime.holdsOf(hold.lockKey, hold.owner).length > 1) return undefined;
+    const slot = this.runtime.handOffSlot(keys.lock, this.name);
     if (!slot?.claim()) return undefined;
     const sentAt = Date.now();
-    const script = this.handOffVerb!(keys, hold.owner, slot.owner, slot.leaseMs);
-    if (!this.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
+    const script = this.runtime.call((redis) => verb(redis, keys, hold.owner, slot.owner, slot.leaseMs));
+    if (!this.traits.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
       // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
       // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
       const confirmation = script.then(
@@ -148,7 +149,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         (error: unknown) => `the hand-off failed: ${String(error)}`,
       );
       slot.settle(true, sentAt, undefined, confirmation);
-      this.runtime.queue.handedOff(keys.lock);
+      this.runtime.handedOff(keys.lock);
       return { status: 'released', detail: 'handed over' };
     }
     let handover: Handover = { handed: false };
@@ -158,13 +159,13 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       slot.settle(handover.handed, sentAt, handover.fenceToken);
     }
     if (!handover.handed) return undefined;
-    this.runtime.queue.handedOff(keys.lock);
+    this.runtime.handedOff(keys.lock);
     return { status: 'released', detail: 'handed over' };
   }
 
   private handOffFailed(keys: LockKeys, owner: string, detail: string): void {
     this.emit('lost', keys.resource, owner, { detail });
-    for (const held of this.runtime.held.of(keys.lock, owner)) held.controller.abort(new LockLostError(keys.resource));
+    for (const held of this.runtime.holdsOf(keys.lock, owner)) held.controller.abort(new LockLostError(keys.resource));
   }
 }
 

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { currentFlowId } from '../flow-context';
-import type { LockKeys } from '../lock-keys';
 import { acquireReentrant } from '../verbs/acquire-reentrant';
-import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffReentrant } from '../verbs/handoff-reentrant';
 import { releaseReentrant } from '../verbs/release-reentrant';
-import type { QueueLockKind } from '../verbs/queue-acquire';
+import type { LockTraits, LockVerbs } from './redis-lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -14,22 +12,14 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class ReentrantStrategy extends RedisLockStrategy {
   readonly name: string = 'reentrant';
-  protected override readonly queueKind: QueueLockKind = { hash: true, fenced: false };
-  protected override readonly reentrant = true;
+  protected readonly verbs: LockVerbs = {
+    acquire: acquireReentrant,
+    release: releaseReentrant,
+    handOff: handOffReentrant,
+  };
+  protected override readonly traits: LockTraits = { reentrant: true, queue: { hash: true, fenced: false } };
 
   protected ownerValue(): string {
     return `${this.runtime.replicaId}:${currentFlowId() ?? randomUUID()}`;
-  }
-
-  protected tryAcquire(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt> {
-    return acquireReentrant(this.runtime.redis, keys, owner, leaseMs);
-  }
-
-  protected releaseVerb(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome> {
-    return releaseReentrant(this.runtime.redis, keys, owner, leaseMs);
-  }
-
-  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover> {
-    return handOffReentrant(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LockKeys } from '../lock-keys';
 import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
-import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseGetdel } from '../verbs/release-getdel';
+import type { LockVerbs } from './redis-lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -14,20 +13,9 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class SetNxPxStrategy extends RedisLockStrategy {
   readonly name: string = 'set-nx-px';
+  protected readonly verbs: LockVerbs = { acquire: acquireSetNxPx, release: releaseGetdel, handOff: handOffOwner };
 
   protected ownerValue(): string {
     return randomUUID();
-  }
-
-  protected tryAcquire(keys: LockKeys, owner: string, leaseMs: number): Promise<Attempt> {
-    return acquireSetNxPx(this.runtime.redis, keys, owner, leaseMs);
-  }
-
-  protected releaseVerb(keys: LockKeys, owner: string): Promise<ReleaseOutcome> {
-    return releaseGetdel(this.runtime.redis, keys, owner);
-  }
-
-  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string, leaseMs: number): Promise<Handover> {
-    return handOffOwner(this.runtime.redis, keys, owner, nextOwner, leaseMs);
   }
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LockKeys } from '../lock-keys';
 import { acquireSetnx } from '../verbs/acquire-setnx';
-import type { Attempt, Handover, ReleaseOutcome } from '../verbs/attempt';
 import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseDel } from '../verbs/release-del';
+import type { LockTraits, LockVerbs } from './redis-lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -13,22 +12,15 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class SetnxStrategy extends RedisLockStrategy {
   readonly name = 'setnx';
+  protected readonly verbs: LockVerbs = {
+    acquire: acquireSetnx,
+    release: releaseDel,
+    // A lease of 0 keeps the key without expiry, as setnx's lock is.
+    handOff: (redis, keys, owner, nextOwner) => handOffOwner(redis, keys, owner, nextOwner, 0),
+  };
+  protected override readonly traits: LockTraits = { leaseExpires: false };
 
   protected ownerValue(): string {
     return randomUUID();
-  }
-
-  protected tryAcquire(keys: LockKeys, owner: string): Promise<Attempt> {
-    return acquireSetnx(this.runtime.redis, keys, owner);
-  }
-
-  protected override readonly leaseExpires = false;
-
-  protected releaseVerb(keys: LockKeys): Promise<ReleaseOutcome> {
-    return releaseDel(this.runtime.redis, keys);
-  }
-
-  protected override handOffVerb(keys: LockKeys, owner: string, nextOwner: string): Promise<Handover> {
-    return handOffOwner(this.runtime.redis, keys, owner, nextOwner, 0);
   }
 }

@@ -14,15 +14,15 @@ export class WatchdogStrategy extends ReentrantStrategy {
 
   protected override onHeld(hold: Hold, keys: LockKeys, leaseMs: number): void {
     const id = renewalId(hold);
-    if (this.runtime.renewer.has(id)) return; // a nested hold: the outer one's renewal covers it
-    this.runtime.renewer.add({
+    if (this.runtime.isRenewing(id)) return; // a nested hold: the outer one's renewal covers it
+    this.runtime.renew({
       id,
       intervalMs: Math.max(1, Math.floor(leaseMs / 3)),
-      renew: () => renewReentrant(this.runtime.redis, keys, hold.owner, leaseMs),
+      renew: () => this.runtime.call((redis) => renewReentrant(redis, keys, hold.owner, leaseMs)),
       onRenewed: () => this.emit('renew', keys.resource, hold.owner),
       onLost: () => {
         this.emit('lost', keys.resource, hold.owner, { detail: 'renewal found the lock gone' });
-        for (const held of this.runtime.held.of(hold.lockKey, hold.owner)) {
+        for (const held of this.runtime.holdsOf(hold.lockKey, hold.owner)) {
           held.controller.abort(new LockLostError(keys.resource));
         }
       },
@@ -32,8 +32,8 @@ export class WatchdogStrategy extends ReentrantStrategy {
   protected override async beforeRelease(hold: Hold): Promise<void> {
     // Only the outermost hold stops the renewal, and no renewal may still be in flight when
     // the release script runs.
-    if (this.runtime.held.of(hold.lockKey, hold.owner).length > 1) return;
-    await this.runtime.renewer.remove(renewalId(hold));
+    if (this.runtime.holdsOf(hold.lockKey, hold.owner).length > 1) return;
+    await this.runtime.stopRenewing(renewalId(hold));
   }
 }
 
