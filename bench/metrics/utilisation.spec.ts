@@ -50,7 +50,7 @@ describe('utilisation', () => {
     expect(u).toEqual({ busyShare: 1, meanHolders: 1, windowMs: 30 });
   });
 
-  it('counts hand-over gaps as idle', () => {
+  it('counts hand-off gaps as idle', () => {
     // 3 holders of 8 ms with 2 ms between them: busy 24 of a 28 ms window.
     const u = utilisation([
       { start: 0, end: 8 },

@@ -26,7 +26,7 @@ export function unionLength(intervals: readonly Interval[]): number {
 
 /**
  * Lock utilisation over the window from the first entry to the last exit: the share of it in
- * which some holder was inside the critical section. Gaps are hand-over time (release, wake-up,
+ * which some holder was inside the critical section. Gaps are hand-off time (release, wake-up,
  * acquire round trips) during which waiters queued and nobody worked.
  */
 export function utilisation(intervals: readonly Interval[]): Utilisation {

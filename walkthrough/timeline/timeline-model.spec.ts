@@ -16,7 +16,7 @@ describe('findOverlaps', () => {
     ]);
   });
 
-  it('does not count a hand-over (one leaves the instant the next enters) as an overlap', () => {
+  it('does not count a hand-off (one leaves the instant the next enters) as an overlap', () => {
     expect(findOverlaps([bar('api-1', 0, 100), bar('api-2', 100, 200), bar('api-3', 200, 300)])).toEqual([]);
   });
 

@@ -36,7 +36,7 @@ export interface Overlap {
 
 /**
  * Where sections on the same row overlap, by a sweep over their ends. Sections that only touch
- * (one leaves the instant the next enters) do not overlap: that is a correct hand-over.
+ * (one leaves the instant the next enters) do not overlap: that is a correct hand-off.
  */
 export function findOverlaps(bars: readonly TimelineBar[]): Overlap[] {
   const byRow = new Map<string, TimelineBar[]>();

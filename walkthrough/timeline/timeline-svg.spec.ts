@@ -21,7 +21,7 @@ describe('renderTimelineSvg', () => {
     expect(svg).toContain('2 holders');
   });
 
-  it('draws no overlap band when sections hand over cleanly', () => {
+  it('draws no overlap band when sections hand off cleanly', () => {
     const svg = renderTimelineSvg({ ...input, bars: [input.bars[0], { ...input.bars[1], start: 900 }] });
     expect(svg).not.toContain('class="overlap"');
     expect(svg).not.toContain('overlapping');

@@ -5,7 +5,7 @@
 -- ARGV[1] owner value of the caller (the current holder)
 -- ARGV[2] owner value of the waiter taking over
 -- ARGV[3] the waiter's lease in ms
--- returns the waiter's token (>= 1) when handed over; 0 when the lock is not ours: nothing changed
+-- returns the waiter's token (>= 1) when handed off; 0 when the lock is not ours: nothing changed
 local lockKey = KEYS[1]
 local fenceKey = KEYS[2]
 local owner = ARGV[1]

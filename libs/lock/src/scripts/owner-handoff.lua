@@ -5,7 +5,7 @@
 -- ARGV[1] owner value of the caller (the current holder)
 -- ARGV[2] owner value of the waiter taking over
 -- ARGV[3] the waiter's lease in ms; 0 for a lock without expiry (setnx)
--- returns 1 handed over, 0 not ours (expired, or held by someone else): nothing changed
+-- returns 1 handed off, 0 not ours (expired, or held by someone else): nothing changed
 local lockKey = KEYS[1]
 local owner = ARGV[1]
 local nextOwner = ARGV[2]

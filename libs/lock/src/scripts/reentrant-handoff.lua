@@ -1,10 +1,10 @@
 -- Hand-off of a reentrant lock: the owner's last hold passes straight to the next waiter of the
--- same process (see owner-handoff.lua). Only a single, outermost hold can be handed over.
+-- same process (see owner-handoff.lua). Only a single, outermost hold can be handed off.
 -- KEYS[1] lock key (hash: owner id → hold count)
 -- ARGV[1] owner id of the caller (the current holder)
 -- ARGV[2] owner id of the waiter taking over
 -- ARGV[3] the waiter's lease in ms
--- returns 1 handed over, 0 not ours, or ours with nested holds left: nothing changed
+-- returns 1 handed off, 0 not ours, or ours with nested holds left: nothing changed
 local lockKey = KEYS[1]
 local owner = ARGV[1]
 local nextOwner = ARGV[2]

@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 afterAll(() => probe.quit());
 
-const handedOver = (events: LockEvent[]) => events.filter((e) => e.type === 'acquire' && e.detail === 'handed over');
+const handedOff = (events: LockEvent[]) => events.filter((e) => e.type === 'acquire' && e.detail === 'handed off');
 
 /** The lock's value for `owner` as Redis has it: the string, or the hash field's count. */
 async function heldBy(lockKey: string, owner: string): Promise<boolean> {
@@ -70,8 +70,8 @@ describe.each(HANDING)('%s', (name) => {
     if (name === 'setnx')
       expect(leases).toEqual(Array(10).fill(-1)); // still without expiry
     else expect(Math.min(...leases)).toBeGreaterThan(4000); // and its own full lease
-    expect(handedOver(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
-    expect(a.events.of('release').filter((e) => e.detail !== 'handed over')).toHaveLength(3);
+    expect(handedOff(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
+    expect(a.events.of('release').filter((e) => e.detail !== 'handed off')).toHaveLength(3);
     expect(await probe.exists(lock)).toBe(0);
   });
 
@@ -99,7 +99,7 @@ describe.each(HANDING)('%s', (name) => {
     expect(overlap.max).toBe(1);
     expect(holders).toHaveLength(40);
     expect(Math.max(...runs)).toBeLessThanOrEqual(limit + 1);
-    expect(handedOver([...a.events.events, ...b.events.events]).length).toBeGreaterThan(0);
+    expect(handedOff([...a.events.events, ...b.events.events]).length).toBeGreaterThan(0);
   });
 
   it('never hands off with a limit of 0', async () => {
@@ -110,7 +110,7 @@ describe.each(HANDING)('%s', (name) => {
         a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
       ),
     );
-    expect(handedOver(a.events.events)).toHaveLength(0);
+    expect(handedOff(a.events.events)).toHaveLength(0);
     expect(a.events.of('release')).toHaveLength(5);
   });
 
@@ -122,11 +122,11 @@ describe.each(HANDING)('%s', (name) => {
         a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
       ),
     );
-    expect(handedOver(a.events.events)).toHaveLength(0);
+    expect(handedOff(a.events.events)).toHaveLength(0);
   });
 });
 
-it('owner-checked: a holder whose lease ran out cannot hand over; the waiter waits for the real holder', async () => {
+it('owner-checked: a holder whose lease ran out cannot hand off; the waiter waits for the real holder', async () => {
   const [a, b] = [replica('api-1'), replica('api-2')];
   const resource = uniqueResource('handoff-expired');
   const { lock } = lockKeys(resource);
@@ -167,10 +167,10 @@ it('owner-checked: a holder whose lease ran out cannot hand over; the waiter wai
   await bRun;
   const wEnteredAt = await wRun;
   expect(wEnteredAt).toBeGreaterThanOrEqual(bLeftAt);
-  expect(handedOver(a.events.events)).toHaveLength(0);
+  expect(handedOff(a.events.events)).toHaveLength(0);
 });
 
-it('set-nx-px: a holder whose lease ran out cannot hand over, and its delete still hits the next holder', async () => {
+it('set-nx-px: a holder whose lease ran out cannot hand off, and its delete still hits the next holder', async () => {
   const [a, b] = [replica('api-1'), replica('api-2')];
   const resource = uniqueResource('handoff-foreign');
   const { lock } = lockKeys(resource);
@@ -205,7 +205,7 @@ it('set-nx-px: a holder whose lease ran out cannot hand over, and its delete sti
   expect(a.events.of('foreign-delete', resource)).toHaveLength(1); // a deleted b's lock
   await within(wIn.promise, 5000, 'the local waiter getting in beside b');
   expect(overlap.max).toBe(2);
-  expect(handedOver(a.events.events)).toHaveLength(0);
+  expect(handedOff(a.events.events)).toHaveLength(0);
   bMayLeave.resolve();
   await Promise.all([bRun, wRun]);
 });
@@ -225,7 +225,7 @@ it('fenced: each holder handed the lock starts with its own token, greater than 
       }),
     ),
   );
-  expect(handedOver(a.events.events)).toHaveLength(5);
+  expect(handedOff(a.events.events)).toHaveLength(5);
   const first = tokens[0]!;
   expect(tokens).toEqual([0, 1, 2, 3, 4, 5].map((i) => first + i));
   expect(counterAtStart).toEqual(tokens); // drawn before the holder started, by the script itself
@@ -253,7 +253,7 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
   while (!a.runtime.handOffSlot(lock, 'watchdog')) await sleep(1);
   firstMayLeave.resolve();
   await Promise.all([first, second]);
-  expect(handedOver(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
+  expect(handedOff(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
   expect(renewedAfterHandOff).toBe(true);
 });
 

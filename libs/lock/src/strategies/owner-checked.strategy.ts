@@ -6,7 +6,7 @@ import { SetNxPxStrategy } from './set-nx-px.strategy';
 
 /**
  * set-nx-px with its release checked: Lua compare-and-delete, so no more foreign deletes, and a
- * lock kind the fair Redis queue can hand over. Still a fixed lease (a slow holder overlaps the
+ * lock kind the fair Redis queue can hand off. Still a fixed lease (a slow holder overlaps the
  * next), and not reentrant: a nested acquire by the same flow waits for itself and times out.
  */
 export class OwnerCheckedStrategy extends SetNxPxStrategy {

@@ -6,7 +6,7 @@ import { lockKeys, type LockKeys } from '../lock-keys';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
-import type { Handover, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
+import type { HandOffResult, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
 
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
@@ -52,11 +52,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     const acquiredAt = Date.now();
     this.emit('acquire', resource, owner, {
       durationMs: acquiredAt - started,
-      detail: attempt.handedOver
-        ? 'handed over'
-        : attempt.fromQueue
-          ? 'from the queue'
-          : attempt.fenceToken?.toString(),
+      detail: attempt.handedOff ? 'handed off' : attempt.fromQueue ? 'from the queue' : attempt.fenceToken?.toString(),
     });
     const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.hold(hold);
@@ -150,17 +146,17 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       );
       slot.settle(true, sentAt, undefined, confirmation);
       this.runtime.handedOff(keys.lock);
-      return { status: 'released', detail: 'handed over' };
+      return { status: 'released', detail: 'handed off' };
     }
-    let handover: Handover = { handed: false };
+    let result: HandOffResult = { handed: false };
     try {
-      handover = await script;
+      result = await script;
     } finally {
-      slot.settle(handover.handed, sentAt, handover.fenceToken);
+      slot.settle(result.handed, sentAt, result.fenceToken);
     }
-    if (!handover.handed) return undefined;
+    if (!result.handed) return undefined;
     this.runtime.handedOff(keys.lock);
-    return { status: 'released', detail: 'handed over' };
+    return { status: 'released', detail: 'handed off' };
   }
 
   private handOffFailed(keys: LockKeys, owner: string, detail: string): void {

@@ -8,8 +8,8 @@ export interface Attempt {
   readonly holderTtlMs?: number;
   /** When acquired by a fencing strategy: the token. */
   readonly fenceToken?: number;
-  /** When acquired: handed over by a holder of this process, not taken in Redis. */
-  readonly handedOver?: boolean;
+  /** When acquired: handed off by a holder of this process, not taken in Redis. */
+  readonly handedOff?: boolean;
   /** When acquired: handed to us by a release from the Redis queue (queue wait mode). */
   readonly fromQueue?: boolean;
   /** When acquired: when the command that set our lease was sent; the lease cannot end before sentAt + lease. */
@@ -24,7 +24,7 @@ export interface Attempt {
 }
 
 /** What a hand-off script did: nothing (the lock was not ours), or the lock is the taker's now. */
-export interface Handover {
+export interface HandOffResult {
   readonly handed: boolean;
   /** When handed by a fencing strategy: the taker's token, drawn by the same script. */
   readonly fenceToken?: number;
@@ -37,7 +37,7 @@ export type HandOffVerb = (
   owner: string,
   nextOwner: string,
   leaseMs: number,
-) => Promise<Handover>;
+) => Promise<HandOffResult>;
 
 /** What a release found. */
 export type ReleaseStatus =

@@ -82,7 +82,7 @@ class PubsubWait extends LineWait {
 
   /** One round: the answer, or undefined to go round again. */
   private async step(): Promise<Attempt | undefined> {
-    if (await this.handedOver()) return this.handed();
+    if (await this.handedOff()) return this.handed();
     if (this.abort.isAborted()) return ABORTED;
     if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere(this.slot);
     this.listener?.mark();
@@ -108,7 +108,7 @@ class PubsubWait extends LineWait {
       if (attempt.acquired) this.queue.tookInRedis(this.plan.lineKey);
       return attempt;
     } catch (error) {
-      if (await this.handedOver()) return undefined;
+      if (await this.handedOff()) return undefined;
       throw error;
     }
   }
@@ -128,7 +128,7 @@ class PubsubWait extends LineWait {
   }
 
   /** A claimed slot is settled by the holder within one script call; until then nothing we saw counts. */
-  private async handedOver(): Promise<boolean> {
+  private async handedOff(): Promise<boolean> {
     return this.slot !== undefined && (await this.slot.handed());
   }
 

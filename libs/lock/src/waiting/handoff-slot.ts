@@ -18,7 +18,7 @@ export class HandoffSlot {
   private whenClaimed?: { promise: Promise<void>; resolve: () => void };
 
   constructor(
-    /** Only a holder of the same kind of lock (the same scripts) may hand over. */
+    /** Only a holder of the same kind of lock (the same scripts) may hand off. */
     readonly kind: string,
     /** The waiter's owner value: the lock is handed to this owner. */
     readonly owner: string,
@@ -29,7 +29,7 @@ export class HandoffSlot {
     return this.state === 'open';
   }
 
-  /** Claimed by a holder, or already handed over: the waiter must not act on its own. */
+  /** Claimed by a holder, or already handed off: the waiter must not act on its own. */
   get isTaken(): boolean {
     return this.state === 'claimed' || this.state === 'handed';
   }
@@ -45,7 +45,7 @@ export class HandoffSlot {
     return true;
   }
 
-  /** The holder's side: handed over (the waiter holds the lock, leased from `leaseFrom`), or not. */
+  /** The holder's side: handed off (the waiter holds the lock, leased from `leaseFrom`), or not. */
   settle(handed: boolean, leaseFrom?: number, fenceToken?: number, confirmation?: Promise<string | undefined>): void {
     if (this.state !== 'claimed') return;
     this.leaseFrom = leaseFrom;
@@ -76,7 +76,7 @@ export class HandoffSlot {
   handedAttempt(): Attempt {
     return {
       acquired: true,
-      handedOver: true,
+      handedOff: true,
       sentAt: this.leaseFrom,
       fenceToken: this.fenceToken,
       confirmation: this.confirmation,

@@ -68,7 +68,7 @@ export class LocalQueue {
   }
 
   /**
-   * The head's hand-off slot for a holder of `kind` about to release, if it may hand over: the
+   * The head's hand-off slot for a holder of `kind` about to release, if it may hand off: the
    * head is open to it and the line has not had `handoffLimit` hand-offs in a row (past that the
    * holder releases for real, so the other processes get their turn).
    */

@@ -30,7 +30,7 @@ export interface QueuePlan {
 /**
  * Acquire in the queue wait mode. The local line keeps its FIFO and only its head queues in
  * Redis, so each process has one entry there and a release hands the lock to the processes in
- * turn; a holder next door may still hand over locally, up to the hand-off limit. The head
+ * turn; a holder next door may still hand off locally, up to the hand-off limit. The head
  * subscribes to its process's own channel before it queues, so a release's message cannot be
  * missed; a dropped one costs one heartbeat poll, which claims the lock all the same.
  */
