@@ -32,7 +32,8 @@ describe('README.md', () => {
     const body = sectionBody(readme, 'performance') ?? '';
     expect(body).toContain('**workMs 0**');
     expect(body).toMatch(/ceilings: http \d+\/s, pg hot row \d+\/s, redis \d+\/s/);
-    expect(body).toContain('| lock | grants/s | failed |');
+    expect(body).toContain('| lock | grants/s | of ceiling | failed |');
+    expect(body).toMatch(/^- ceiling: the section alone, no lock, \d+ sections\/s/m);
     expect(body).toContain('owner-checked:no-local-handoff');
     expect(body).toMatch(/^- (met|\*\*not met\*\*): db-atomic at workMs 0/m);
   });
