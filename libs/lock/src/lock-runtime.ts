@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { HeldLocks, type Hold } from './held-locks';
 import { lockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
-import type { RedisTarget } from './redis/redis-target';
+import { asCluster, type RedisTarget } from './redis/redis-target';
 import { Renewer, type Renewal } from './renewal/renewer';
 import type { Attempt } from './verbs/attempt';
 import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
@@ -155,6 +155,18 @@ export class LockRuntime {
   /** Stops renewing `id`; resolves once no renewal of it is in flight. */
   stopRenewing(id: string): Promise<void> {
     return this.renewer.remove(id);
+  }
+
+  /**
+   * Whether the lock connection answers now. Grabs need this connection, which reconnects on its
+   * own schedule after an outage or a failover: health that asked only another connection would
+   * say "up" while every lock attempt still failed.
+   */
+  async ping(): Promise<boolean> {
+    // A cluster's PING goes to any node, a dead master included until ioredis refreshes its slots:
+    // there the client's own state says it, and the app's CLUSTER INFO says whether every slot is served.
+    if (asCluster(this.redis)) return this.redis.status === 'ready';
+    return (await this.redis.ping().catch(() => undefined)) === 'PONG';
   }
 
   /** Whether `resource`'s lock key exists on this runtime's Redis (what a failover kept, say). */

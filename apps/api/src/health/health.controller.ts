@@ -1,11 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { LockRuntime } from '@app/lock';
 import { StockDatabase } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AppRedis } from '../redis/app-redis';
 
-/** 200 when PostgreSQL and Redis answer, else 503 with which one did not. */
+/** 200 when PostgreSQL and Redis answer (on every connection grabs use), else 503 with which one did not. */
 @ApiTags('observability')
 @Controller('health')
 export class HealthController {
@@ -14,6 +15,7 @@ export class HealthController {
     private readonly db: StockDatabase,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: AppRedis,
+    private readonly locks: LockRuntime,
   ) {}
 
   @Get()
@@ -27,7 +29,9 @@ export class HealthController {
       },
       async () => {
         const indicator = this.indicators.check('redis');
-        const up = await this.redis.ping().catch(() => false);
+        // Both connections: the app's own (stock, resets) and the lock runtime's, which grabs need.
+        const [app, lock] = await Promise.all([this.redis.ping().catch(() => false), this.locks.ping()]);
+        const up = app && lock;
         return up ? indicator.up() : indicator.down();
       },
     ]);
