@@ -66,6 +66,7 @@ function cells(r: LockBenchResult, ceiling: SectionCeiling | undefined): string[
 /** Where each of ours stands against the targets, and how much hand-off adds. */
 export function lockVerdictLines(report: LockBenchReport): string[] {
   const ceiling = report.ceiling?.sectionPerSec;
+  const peer = bestPeer(report.results);
   const lines = ratiosToBestPeer(report.results).map(({ ours, bestPeer, ratio }) => {
     const result = report.results.find((r) => r.contender === ours)!;
     const floor = lockTargets.ratios[ours];
@@ -73,13 +74,12 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const missed = missedTargets(result, ratio);
     const goal = `≥ ${floor}× ${bestPeer}, 0 failed, Jain ≥ ${lockTargets.jain}, processes within ±${lockTargets.processDeviation * 100}%, max wait ≤ ${lockTargets.maxWaitMs} ms, counter = grants`;
     const line = `${ours}: ${ratio.toFixed(2)}× ${bestPeer}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
-    const wanted = (result.grantsPerSec / ratio) * floor;
+    const wanted = (peer?.grantsPerSec ?? 0) * floor;
     return ceiling !== undefined && ratio < floor && wanted > ceiling
       ? `${line}. Why: ${floor}× ${bestPeer} is ${wanted.toFixed(0)} grants/s, above the section's own ${ceiling.toFixed(0)}/s with no lock at all: no lock reaches it; ${ours} ran at ${(result.grantsPerSec / ceiling).toFixed(2)} of that ceiling`
       : line;
   });
   if (ceiling !== undefined) {
-    const peer = bestPeer(report.results);
     lines.unshift(
       `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
     );

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { counterSection } from './critical-section';
 
 /** The critical section's own rate with no lock at all, the bound every lock here is held to. */
 export interface SectionCeiling {
@@ -23,10 +24,7 @@ export function sectionCeiling(readings: readonly number[]): SectionCeiling {
 export async function measureSection(redisUrl: string, seconds: number): Promise<number> {
   const redis = new Redis(redisUrl);
   const key = `bench:locks:ceiling:${Date.now()}`;
-  const section = async () => {
-    const value = Number((await redis.get(key)) ?? 0);
-    await redis.set(key, value + 1);
-  };
+  const section = () => counterSection(redis, key);
   try {
     const warmEnd = Date.now() + WARM_UP_MS;
     while (Date.now() < warmEnd) await section();

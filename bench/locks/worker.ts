@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
+import { counterSection } from './critical-section';
 import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from './messages';
 
 // One process of the micro-bench, kept for the whole run: per 'run' message it builds the
@@ -29,12 +30,6 @@ async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
     let failedAcquisitions = 0;
     let error: string | undefined;
 
-    // The short critical section: read, then write back, as the coupon deduction does.
-    const critical = async (counterKey: string) => {
-      const value = Number((await data.get(counterKey)) ?? 0);
-      await data.set(counterKey, value + 1);
-    };
-
     // A waiter keeps asking until the window closes; a wait under way then runs to its end, so
     // every wait is measured whole, but only sections entered inside the window count.
     const waiter = async (index: number, endAt: number, resource: string, counted: boolean) => {
@@ -44,7 +39,7 @@ async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
           await contender.withLock(resource, async () => {
             const inWindow = Date.now() < endAt;
             if (counted) waitsMs.push(Date.now() - wantedAt);
-            await critical(counted && inWindow ? config.counterKey : `${resource}:late`);
+            await counterSection(data, counted && inWindow ? config.counterKey : `${resource}:late`);
             if (counted && inWindow) grantsPerWaiter[index] += 1;
           });
         } catch (e) {

@@ -1,0 +1,10 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * The micro-bench's critical section: read a counter, then write it back plus one, as the coupon
+ * deduction does. Every contender runs it under its lock, and the ceiling runs it with none.
+ */
+export async function counterSection(redis: Redis, counterKey: string): Promise<void> {
+  const value = Number((await redis.get(counterKey)) ?? 0);
+  await redis.set(counterKey, value + 1);
+}
