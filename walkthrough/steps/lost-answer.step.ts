@@ -1,12 +1,12 @@
 import { ApiError, type Grant } from '@app/contract';
 import { check, timeline, users, waitForReplica, withCoupon } from '../scenario';
 import { evidence } from './evidence';
-import type { Step } from '../step';
+import type { Step, StepContext } from '../step';
 
 const STRATEGY = 'db-atomic';
 
 /** The buyer's grant, or the code of the answer that says there is none. */
-async function storedGrant(ctx: Parameters<Step['run']>[0], couponId: number, userId: string): Promise<Grant | string> {
+async function storedGrant(ctx: StepContext, couponId: number, userId: string): Promise<Grant | string> {
   try {
     return await ctx.api.grant(couponId, userId);
   } catch (error) {
