@@ -8,6 +8,7 @@ import { Renewer, type Renewal } from './renewal/renewer';
 import type { Attempt } from './verbs/attempt';
 import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
 import type { HandoffSlot } from './waiting/handoff-slot';
+import type { EntryOffer } from './waiting/entry-offers';
 import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
 import { acquireInQueue, type QueuePlan } from './waiting/queue-wait';
 import { WakeSubscriber } from './waiting/wake-subscriber';
@@ -89,9 +90,10 @@ export class LockRuntime {
     return verb(this.redis);
   }
 
-  /** A lock is held by one `run` of this process until `unhold`. */
+  /** A lock is held by one `run` of this process until `unhold` (the line's head then sees it held). */
   hold(hold: Hold): void {
     this.held.add(hold);
+    this.queue.holdRegistered(hold.lockKey);
   }
 
   unhold(hold: Hold): void {
@@ -105,7 +107,7 @@ export class LockRuntime {
 
   /** Whether some flow of this process holds `lockKey`. */
   holdsHere(lockKey: string): boolean {
-    return this.held.has(lockKey);
+    return this.held.has(lockKey) || this.queue.isTaking(lockKey);
   }
 
   /** How many locks this process holds now. */
@@ -116,6 +118,11 @@ export class LockRuntime {
   /** Acquire in the fair Redis queue (queue wait mode), in this process's local line. */
   waitInQueue(plan: QueuePlan): Promise<Attempt> {
     return acquireInQueue(this.queue, this.wake, plan);
+  }
+
+  /** The entry the head of `lockKey`'s line offers a releasing holder of `kind`, to queue in its release. */
+  takeEntryOffer(lockKey: string, kind: string): EntryOffer | undefined {
+    return this.queue.offers.take(lockKey, kind);
   }
 
   /** Acquire on the earlier path: attempts, woken by every release (pubsub wait mode). */
@@ -157,14 +164,9 @@ export class LockRuntime {
     return this.renewer.remove(id);
   }
 
-  /**
-   * Whether the lock connection answers now. Grabs need this connection, which reconnects on its
-   * own schedule after an outage or a failover: health that asked only another connection would
-   * say "up" while every lock attempt still failed.
-   */
+  /** Whether the lock connection answers now (it reconnects on its own schedule after a failover). */
   async ping(): Promise<boolean> {
-    // A cluster's PING goes to any node, a dead master included until ioredis refreshes its slots:
-    // there the client's own state says it, and the app's CLUSTER INFO says whether every slot is served.
+    // A cluster's PING may reach a dead master until ioredis refreshes its slots: ask the client's state.
     if (asCluster(this.redis)) return this.redis.status === 'ready';
     return (await this.redis.ping().catch(() => undefined)) === 'PONG';
   }

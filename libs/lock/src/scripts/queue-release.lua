@@ -1,7 +1,8 @@
 -- Fair release (queue wait mode), and the leave of a waiter that gives up: drop our queue entry;
 -- if we hold the lock (our last hold), hand it straight to the first waiter with a fresh
 -- heartbeat, with a short claim lease, and wake that waiter alone on its own channel; with
--- nobody waiting, delete the lock.
+-- nobody waiting, delete the lock. A holder's release may also queue the next waiter of its own
+-- process (ARGV[8]) at the back, in the same call: that waiter needs no join round trip.
 -- KEYS[1] lock key (string: owner value; hash: owner id → hold count, by ARGV[3])
 -- KEYS[2] queue (list of entries `tag|owner`, oldest first)
 -- KEYS[3] heartbeat deadlines (sorted set: entry → deadline in ms by Redis's clock)
@@ -10,11 +11,15 @@
 -- ARGV[3] 'string' or 'hash'  ARGV[4] '1' to draw the next waiter's fencing token
 -- ARGV[5] wake-up channel prefix (a waiter's shard channel, SPUBLISH, is prefix .. tag)
 -- ARGV[6] claim lease in ms   ARGV[7] lease in ms, re-applied while reentrant holds remain
+-- ARGV[8] entry to queue at the back once the lock is let go ('' for none)
+-- ARGV[9] that entry's heartbeat in ms
 -- returns 1 released (deleted), 2 handed to the next waiter, 0 still held (reentrant holds
---         remain), -1 not ours (expired or taken): nothing changed but our entry is gone
+--         remain), -1 not ours (expired or taken): nothing changed but our entry is gone; the
+--         ARGV[8] entry is queued only with 1 or 2
 local lockKey, queueKey, deadlinesKey, fenceKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local owner, entry, kind, fenced = ARGV[1], ARGV[2], ARGV[3], ARGV[4] == '1'
 local wakePrefix, claimMs, leaseMs = ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7])
+local nextEntry, heartbeatMs = ARGV[8] or '', tonumber(ARGV[9]) or 0
 local time = redis.call('time')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
@@ -33,6 +38,12 @@ else
   end
 end
 
+if nextEntry ~= '' and heartbeatMs > 0 then
+  if not redis.call('zscore', deadlinesKey, nextEntry) then redis.call('rpush', queueKey, nextEntry) end
+  redis.call('zadd', deadlinesKey, now + heartbeatMs, nextEntry)
+  redis.call('pexpire', queueKey, heartbeatMs * 2)
+  redis.call('pexpire', deadlinesKey, heartbeatMs * 2)
+end
 while true do
   local head = redis.call('lpop', queueKey)
   if not head then break end

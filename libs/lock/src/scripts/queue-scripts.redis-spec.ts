@@ -112,6 +112,29 @@ describe('queue-release.lua', () => {
     expect(await redis.exists(keys.lock)).toBe(0);
   });
 
+  it("queues the holder's next waiter at the back in the same call, only once the lock is let go", async () => {
+    const hash: QueueLockKind = { hash: true, fenced: false };
+    await queueAcquire(redis, keys, hash, waiter('a'), timing);
+    await redis.hincrby(keys.lock, 'a', 1); // a re-entered
+    await queueAcquire(redis, keys, hash, waiter('b'), timing);
+    const next = waiter('a2', 't-a');
+    expect((await queueRelease(redis, keys, hash, waiter('x'), timing, next)).status).toBe('not-held');
+    expect((await queueRelease(redis, keys, hash, waiter('a'), timing, next)).status).toBe('still-held');
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(waiter('b'))]); // not yet: a still holds
+    expect((await queueRelease(redis, keys, hash, waiter('a'), timing, next)).detail).toBe('handed to the queue');
+    expect(await redis.hgetall(keys.lock)).toEqual({ b: '1' }); // b arrived first
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(next)]);
+    const deadline = Number(await redis.zscore(keys.queueDeadlines, queueEntry(next)));
+    const [seconds, micros] = await redis.time();
+    expect(deadline - (Number(seconds) * 1000 + Math.floor(Number(micros) / 1000))).toBeGreaterThan(900);
+
+    const toNext = await published(waiterWakeChannel(keys, 't-a'), () =>
+      queueRelease(redis, keys, hash, waiter('b'), timing, waiter('b2', 't-b')),
+    );
+    expect(toNext).toEqual(['a2']); // a2 waited longer than b's own next waiter
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(waiter('b2', 't-b'))]);
+  });
+
   it('as a leave, drops the entry, and passes on a lock handed to the leaver meanwhile', async () => {
     await queueAcquire(redis, keys, plain, waiter('a'), timing);
     await queueAcquire(redis, keys, plain, waiter('b'), timing);

@@ -88,6 +88,7 @@ export abstract class RedisLockVerbs {
         lineKey: keys.lock,
         channel: waiterWakeChannel(keys, this.runtime.processTag),
         owner,
+        kind: this.name,
         waitMs: options.waitMs,
         signal: options.signal,
         skipLine,
@@ -115,12 +116,29 @@ export abstract class RedisLockVerbs {
   }
 
   /** The release verb of the wait mode in use: in the queue mode it hands the lock to the queue's head. */
-  protected releaseFor(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome> {
+  protected releaseFor(keys: LockKeys, owner: string, leaseMs: number, next?: string): Promise<ReleaseOutcome> {
     const queueKind = this.traits.queue;
     if (!queueKind || !this.usesQueue()) return this.releaseVerb(keys, owner, leaseMs);
-    const waiter = { owner, tag: this.runtime.processTag };
-    const timing = { leaseMs, claimMs: QUEUE_TIMING.claimMs };
-    return this.runtime.call((redis) => queueRelease(redis, keys, queueKind, waiter, timing));
+    const tag = this.runtime.processTag;
+    const timing = { leaseMs, claimMs: QUEUE_TIMING.claimMs, heartbeatMs: QUEUE_TIMING.heartbeatMs };
+    const nextWaiter = next === undefined ? undefined : { owner: next, tag };
+    return this.runtime.call((redis) => queueRelease(redis, keys, queueKind, { owner, tag }, timing, nextWaiter));
+  }
+
+  /**
+   * A holder's release. In the queue mode it also queues the entry the head of this process's
+   * line offers (`next`), so that head needs no join call of its own.
+   */
+  protected async releaseHeld(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome> {
+    const offer = this.traits.queue && this.usesQueue() ? this.runtime.takeEntryOffer(keys.lock, this.name) : undefined;
+    try {
+      const outcome = await this.releaseFor(keys, owner, leaseMs, offer?.owner);
+      offer?.settled(outcome.status === 'released');
+      return outcome;
+    } catch (error) {
+      offer?.settled(undefined);
+      throw error;
+    }
   }
 
   /** The queue wait mode, where the strategy's lock kind allows; WAIT for replicas keeps the earlier path. */

@@ -39,7 +39,12 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     const started = Date.now();
     const attempt = await this.guard(resource, () => this.acquire(keys, owner, options));
     if (attempt.aborted || (attempt.acquired && options.signal?.aborted)) {
-      if (attempt.acquired) await this.guard(resource, () => this.releaseFor(keys, owner, options.leaseMs));
+      if (attempt.acquired) {
+        // A waiter that left its line holding the lock makes the next one wait for this release.
+        await this.guard(resource, () => this.releaseFor(keys, owner, options.leaseMs)).finally(() =>
+          this.runtime.releasedHere(keys.lock),
+        );
+      }
       this.emit('timeout', resource, owner, { durationMs: Date.now() - started, detail: 'cancelled' });
       throw new LockAbortedError(resource, { cause: options.signal?.reason });
     }
@@ -97,7 +102,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       await this.beforeRelease(hold);
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
       const outcome =
-        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseFor(keys, hold.owner, leaseMs));
+        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),

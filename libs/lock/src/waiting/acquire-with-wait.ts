@@ -64,11 +64,7 @@ class PubsubWait extends LineWait {
 
   async run(): Promise<Attempt> {
     const notAtHead = await this.untilHead();
-    if (notAtHead) return notAtHead;
-    for (;;) {
-      const outcome = await this.step();
-      if (outcome) return outcome;
-    }
+    return notAtHead ?? this.untilAnswer();
   }
 
   end(): void {
@@ -77,11 +73,10 @@ class PubsubWait extends LineWait {
     // Stay subscribed a moment only for a next head of ours: a process with nobody waiting must
     // not look like a waiting one to the others (they stand back for waiters, see `listeners`).
     this.listener?.close(this.queue.length(this.plan.lineKey) > 1);
-    this.place.leave();
+    this.place.leave(this.acquired);
   }
 
-  /** One round: the answer, or undefined to go round again. */
-  private async step(): Promise<Attempt | undefined> {
+  protected async step(): Promise<Attempt | undefined> {
     if (await this.handedOff()) return this.handed();
     if (this.abort.isAborted()) return ABORTED;
     if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere(this.slot);

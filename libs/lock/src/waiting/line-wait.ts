@@ -19,6 +19,8 @@ export abstract class LineWait {
   protected readonly place: QueuePlace;
   protected readonly slot?: HandoffSlot;
   protected readonly abort: AbortWatch;
+  /** Set once the wait ends with the lock: the line's next head then sees it held here. */
+  protected acquired = false;
 
   constructor(
     protected readonly queue: LocalQueue,
@@ -29,6 +31,19 @@ export abstract class LineWait {
     this.place = queue.enter(line.lineKey, line.waitMs);
     const offer = line.handoff;
     this.slot = offer && new HandoffSlot(offer.kind, offer.owner, offer.leaseMs);
+  }
+
+  /** One round of waiting at the head: the answer, or undefined to go round again. */
+  protected abstract step(): Promise<Attempt | undefined>;
+
+  /** Goes round until there is an answer. */
+  protected async untilAnswer(): Promise<Attempt> {
+    for (;;) {
+      const outcome = await this.step();
+      if (!outcome) continue;
+      this.acquired = outcome.acquired;
+      return outcome;
+    }
   }
 
   /** Waits for the head of the line: undefined there (open to hand-offs), else the answer. */

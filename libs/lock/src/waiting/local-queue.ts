@@ -1,3 +1,4 @@
+import { EntryOffers } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
 
 /** A place in a local line: `turn` resolves true at the head, false if the timeout came first. */
@@ -5,8 +6,11 @@ export interface QueuePlace {
   readonly turn: Promise<boolean>;
   /** At the head: let a holder of this process hand its lock straight to us. */
   offer(slot: HandoffSlot): void;
-  /** Leave the line (at the head: hand the turn to the next). Idempotent. */
-  leave(): void;
+  /**
+   * Leave the line (at the head: hand the turn to the next). Idempotent. `holding`: we leave with
+   * the lock, so the next head sees it held here before our hold is even registered.
+   */
+  leave(holding?: boolean): void;
 }
 
 interface Waiter {
@@ -25,12 +29,16 @@ export const DEFAULT_HANDOFF_LIMIT = 16;
  */
 export class LocalQueue {
   private readonly lines = new Map<string, Waiter[]>();
+  /** The entries heads offer a releasing holder of this process, to queue in its release. */
+  readonly offers = new EntryOffers();
   /** The holder's TTL the head last saw, per line: a fair Retry-After for those who time out queued. */
   private readonly seenTtls = new Map<string, { readonly ttlMs: number; readonly at: number }>();
   /** Hand-offs in a row per line since this process last took the lock in Redis. */
   private readonly handoffs = new Map<string, number>();
   /** Lines whose holder released for real after its hand-offs: their head lets the others go first. */
   private readonly yielding = new Set<string>();
+  /** Lines whose head left with the lock, until its hold is registered or let go. */
+  private readonly taking = new Set<string>();
   /** Heads waiting for a holder of this process to let go, per line. */
   private readonly releaseWatchers = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
@@ -63,7 +71,10 @@ export class LocalQueue {
       offer: (slot) => {
         if (this.lines.get(key)?.[0] === waiter) waiter.slot = slot;
       },
-      leave: () => this.remove(key, waiter),
+      leave: (holding) => {
+        if (holding && this.lines.get(key)?.[0] === waiter) this.taking.add(key);
+        this.remove(key, waiter);
+      },
     };
   }
 
@@ -106,8 +117,19 @@ export class LocalQueue {
     return watcher.promise;
   }
 
+  /** Whether a head of `key`'s line left with the lock and its hold is not registered yet. */
+  isTaking(key: string): boolean {
+    return this.taking.has(key);
+  }
+
+  /** The hold of the head that left with `key` is registered: the registry tells from now on. */
+  holdRegistered(key: string): void {
+    this.taking.delete(key);
+  }
+
   /** A holder of this process let go of `key`. */
   releasedHere(key: string): void {
+    this.taking.delete(key);
     this.releaseWatchers.get(key)?.resolve();
     this.releaseWatchers.delete(key);
   }

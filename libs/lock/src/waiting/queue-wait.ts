@@ -1,9 +1,10 @@
 import type { Attempt } from '../verbs/attempt';
 import { ABORTED } from './abort-watch';
+import type { EntryOffer } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
-import { LineWait } from './line-wait';
+import { LineWait, untilFirst } from './line-wait';
 import type { LocalQueue } from './local-queue';
-import { queueSleepMs } from './queue-timing';
+import { QUEUE_TIMING, queueSleepMs } from './queue-timing';
 import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
 export interface QueuePlan {
@@ -12,6 +13,8 @@ export interface QueuePlan {
   /** This process's own wake-up channel on this lock. */
   readonly channel: string;
   readonly owner: string;
+  /** The strategy: a holder of this process queues our entry in its release only if it is of our kind. */
+  readonly kind: string;
   readonly waitMs: number;
   readonly signal?: AbortSignal;
   /** The flow holds the lock here already: re-enter without queueing behind its own waiters. */
@@ -32,7 +35,9 @@ export interface QueuePlan {
  * Redis, so each process has one entry there and a release hands the lock to the processes in
  * turn; a holder next door may still hand off locally, up to the hand-off limit. The head
  * subscribes to its process's own channel before it queues, so a release's message cannot be
- * missed; a dropped one costs one heartbeat poll, which claims the lock all the same.
+ * missed; a dropped one costs one heartbeat poll, which claims the lock all the same. While a
+ * holder of this process has the lock, the head does not join in Redis: it offers its entry, and
+ * the holder's release queues it in the same call.
  */
 export async function acquireInQueue(queue: LocalQueue, wake: WakeSubscriber, plan: QueuePlan): Promise<Attempt> {
   if (plan.skipLine) {
@@ -52,7 +57,10 @@ class QueueWait extends LineWait {
   private listener?: WakeListener;
   /** Our entry may be in the Redis queue: leave it unless we end up with the lock. */
   private queued = false;
-  private acquired = false;
+  /** Our entry, offered to the holder here; set until its release has run. */
+  private offer?: EntryOffer;
+  /** A holder's release queued us with a fresh heartbeat: no attempt (no refresh) needed until then. */
+  private freshUntil = 0;
 
   constructor(
     queue: LocalQueue,
@@ -72,30 +80,30 @@ class QueueWait extends LineWait {
       if (first.acquired) return this.tookInRedis(first);
     }
     this.listener = await this.wake.listen(this.plan.channel);
-    for (;;) {
-      const outcome = await this.step();
-      if (!outcome) continue;
-      this.acquired = outcome.acquired;
-      return outcome;
-    }
+    return this.untilAnswer();
   }
 
   async end(): Promise<void> {
     this.slot?.close();
     this.abort.dispose();
+    await this.settleOffer();
     if (this.queued && !this.acquired) await this.plan.leave().catch(() => undefined);
     this.listener?.close(this.queue.length(this.plan.lineKey) > 1);
-    this.place.leave();
+    this.place.leave(this.acquired);
   }
 
-  /** One round: the answer, or undefined to go round again. */
-  private async step(): Promise<Attempt | undefined> {
+  protected async step(): Promise<Attempt | undefined> {
     if (this.slot && (await this.slot.handed())) return this.takeLocalHandOff(this.slot);
     if (this.abort.isAborted()) return ABORTED;
     const message = this.listener!.take(this.plan.owner);
     if (message !== undefined) return this.takeQueueHandOff(message);
-    if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere(this.slot);
+    if (this.plan.heldHere?.()) return this.awaitReleaseHere();
     this.listener!.mark();
+    const freshMs = this.freshUntil - Date.now();
+    if (freshMs > 0) {
+      await this.listener!.wait(Math.min(freshMs, this.deadline - Date.now()), this.interrupt());
+      return Date.now() >= this.deadline ? this.timedOut() : undefined;
+    }
     const attempt = await this.attemptInRedis();
     if (!attempt || attempt.acquired) return attempt;
     this.queued = true;
@@ -105,6 +113,28 @@ class QueueWait extends LineWait {
     if (leftMs <= 0) return attempt;
     await this.listener!.wait(queueSleepMs(attempt.holderTtlMs, leftMs), this.interrupt());
     return undefined;
+  }
+
+  /** A holder here has the lock: only its hand-off or its release helps, and the release queues us. */
+  private async awaitReleaseHere(): Promise<Attempt | undefined> {
+    const leftMs = this.deadline - Date.now();
+    if (leftMs <= 0) return this.timedOut();
+    if (!this.queued) this.offer ??= this.queue.offers.offer(this.plan.lineKey, this.plan.kind, this.plan.owner);
+    const events = [this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted];
+    await untilFirst(leftMs, ...(this.slot ? [this.slot.claimed(), ...events] : events));
+    await this.settleOffer();
+    return undefined;
+  }
+
+  /** Waits out the release that took our entry; an entry not taken is withdrawn. */
+  private async settleOffer(): Promise<void> {
+    const offer = this.offer;
+    if (!offer) return;
+    this.offer = undefined;
+    if (!offer.isTaken) return this.queue.offers.withdraw(this.plan.lineKey, offer);
+    const queued = await offer.queued;
+    if (queued !== false) this.queued = true; // when unsure, leave the queue if we give up
+    if (queued) this.freshUntil = Date.now() + QUEUE_TIMING.refreshMs;
   }
 
   /** undefined when a local hand-off overtook a failed attempt (the next round takes it). */

@@ -1,0 +1,59 @@
+/**
+ * A waiting head's queue entry, offered to a holder of the same lock in this process. The
+ * holder's release queues it at the back of the Redis queue in the same script call, so the head
+ * needs no join round trip of its own: joining earlier would only have put it in the same place,
+ * behind the waiters the release serves first.
+ */
+export class EntryOffer {
+  private taken = false;
+  private settle!: (queued: boolean | undefined) => void;
+  /**
+   * Once taken: resolves when the holder's release has run: true if it queued the entry, false if
+   * it did not (the lock is still held, or was not the holder's), undefined when the call failed.
+   */
+  readonly queued = new Promise<boolean | undefined>((resolve) => (this.settle = resolve));
+
+  constructor(
+    /** The strategy of the waiting head: only a holder of the same kind of lock queues it. */
+    readonly kind: string,
+    readonly owner: string,
+  ) {}
+
+  get isTaken(): boolean {
+    return this.taken;
+  }
+
+  /** The holder takes the entry into its release. */
+  take(): void {
+    this.taken = true;
+  }
+
+  settled(queued: boolean | undefined): void {
+    this.settle(queued);
+  }
+}
+
+/** The offered entries of one process, one per lock: the head of each local line offers its own. */
+export class EntryOffers {
+  private readonly offers = new Map<string, EntryOffer>();
+
+  offer(key: string, kind: string, owner: string): EntryOffer {
+    const offer = new EntryOffer(kind, owner);
+    this.offers.set(key, offer);
+    return offer;
+  }
+
+  /** A head that stops waiting takes back an offer no holder has taken yet. */
+  withdraw(key: string, offer: EntryOffer): void {
+    if (this.offers.get(key) === offer) this.offers.delete(key);
+  }
+
+  /** The holder of `kind` about to release `key` takes the offered entry, if any. */
+  take(key: string, kind: string): EntryOffer | undefined {
+    const offer = this.offers.get(key);
+    if (offer?.kind !== kind) return undefined;
+    this.offers.delete(key);
+    offer?.take();
+    return offer;
+  }
+}

@@ -1,0 +1,126 @@
+import type { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { probeClient, testRedisTarget, uniqueResource, within } from '../../../../test/redis/lock-kit';
+import { lockKeys, waiterWakeChannel } from '../lock-keys';
+import { createWakeRedis } from '../redis/redis-clients';
+import { defineLockCommands } from '../scripts/lua-commands';
+import { queueAcquire, queueEntry, type QueueLockKind } from '../verbs/queue-acquire';
+import { queueRelease } from '../verbs/queue-release';
+import type { EntryOffer } from './entry-offers';
+import { LocalQueue } from './local-queue';
+import { acquireInQueue } from './queue-wait';
+import { QUEUE_TIMING } from './queue-timing';
+import { WakeSubscriber } from './wake-subscriber';
+
+// One process's queue wait on a real Redis, its holder played by the spec: while a holder of the
+// process has the lock, the head offers its entry instead of joining, and the holder's release
+// queues it. Sequenced on state: the offer showing up, Redis's queue, the wake-up.
+let redis: Redis;
+let wake: WakeSubscriber;
+const kind: QueueLockKind = { hash: false, fenced: false };
+const timing = { ...QUEUE_TIMING, leaseMs: 10_000 };
+const TAG = 'proc-a';
+
+beforeAll(() => {
+  redis = defineLockCommands(probeClient());
+  wake = new WakeSubscriber(createWakeRedis(testRedisTarget()));
+});
+afterAll(async () => {
+  await wake.close();
+  await redis.quit();
+});
+
+/** Polls the process's offers as its holder would at release time, until the head has offered. */
+async function offerTaken(queue: LocalQueue, lineKey: string): Promise<EntryOffer> {
+  return within(
+    (async () => {
+      for (;;) {
+        const offer = queue.offers.take(lineKey, 'owner-checked');
+        if (offer) return offer;
+        await sleep(2);
+      }
+    })(),
+    5000,
+    'the head offering its entry',
+  );
+}
+
+it("a head behind a holder of its own process never joins: the holder's release queues it behind the others", async () => {
+  const keys = lockKeys(uniqueResource('queue-wait-offer'));
+  const holder = { owner: 'holder', tag: TAG };
+  const other = { owner: 'other-process', tag: 'proc-b' };
+  await queueAcquire(redis, keys, kind, holder, timing); // the holder of this process takes it
+  await queueAcquire(redis, keys, kind, other, timing); // another process queues
+  const queue = new LocalQueue(0);
+  const joins: boolean[] = [];
+  let heldHere = true;
+  const head = acquireInQueue(queue, wake, {
+    lineKey: keys.lock,
+    channel: waiterWakeChannel(keys, TAG),
+    owner: 'head',
+    kind: 'owner-checked',
+    waitMs: 10_000,
+    skipLine: false,
+    heldHere: () => heldHere,
+    reenter: () => Promise.reject(new Error('not reentrant')),
+    attempt: (join) => {
+      joins.push(join);
+      return queueAcquire(
+        redis,
+        keys,
+        kind,
+        { owner: 'head', tag: TAG },
+        join ? timing : { ...timing, heartbeatMs: 0 },
+      );
+    },
+    leave: () => queueRelease(redis, keys, kind, { owner: 'head', tag: TAG }, timing),
+  });
+
+  const offer = await offerTaken(queue, keys.lock);
+  expect(offer.owner).toBe('head');
+  expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(other)]); // not joined by itself
+  const released = await queueRelease(redis, keys, kind, holder, timing, { owner: offer.owner, tag: TAG });
+  offer.settled(released.status === 'released');
+  heldHere = false;
+  queue.releasedHere(keys.lock);
+  expect(await redis.get(keys.lock)).toBe('other-process'); // it queued first
+  expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry({ owner: 'head', tag: TAG })]);
+
+  await queueRelease(redis, keys, kind, other, timing); // the other process is done: hands to the head
+  const attempt = await within(head, 5000, 'the head handed the lock');
+  expect(attempt).toMatchObject({ acquired: true, fromQueue: true });
+  expect(await attempt.confirmation).toBeUndefined(); // its claim found it the owner
+  expect(joins).toEqual([false, false]); // its first look, and the claim: no join, no refresh
+  expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
+  await queueRelease(redis, keys, kind, { owner: 'head', tag: TAG }, timing);
+});
+
+it('a head that gives up withdraws its offer, and a holder that took it first sees it leave the queue', async () => {
+  const keys = lockKeys(uniqueResource('queue-wait-withdraw'));
+  const holder = { owner: 'holder', tag: TAG };
+  await queueAcquire(redis, keys, kind, holder, timing);
+  await queueAcquire(redis, keys, kind, { owner: 'other-process', tag: 'proc-b' }, timing);
+  const queue = new LocalQueue(0);
+  const controller = new AbortController();
+  const head = acquireInQueue(queue, wake, {
+    lineKey: keys.lock,
+    channel: waiterWakeChannel(keys, TAG),
+    owner: 'head',
+    kind: 'owner-checked',
+    waitMs: 10_000,
+    signal: controller.signal,
+    skipLine: false,
+    heldHere: () => true,
+    reenter: () => Promise.reject(new Error('not reentrant')),
+    attempt: (join) =>
+      queueAcquire(redis, keys, kind, { owner: 'head', tag: TAG }, join ? timing : { ...timing, heartbeatMs: 0 }),
+    leave: () => queueRelease(redis, keys, kind, { owner: 'head', tag: TAG }, timing),
+  });
+  const offer = await offerTaken(queue, keys.lock);
+  controller.abort(); // gives up while the holder's release, carrying its entry, is under way
+  await queueRelease(redis, keys, kind, holder, timing, { owner: offer.owner, tag: TAG });
+  offer.settled(true);
+  expect(await within(head, 5000, 'the head giving up')).toMatchObject({ acquired: false, aborted: true });
+  expect(await redis.lrange(keys.queue, 0, -1)).toEqual([]); // its entry left with it
+  expect(await redis.get(keys.lock)).toBe('other-process');
+});
