@@ -9,6 +9,7 @@ import { contenderNames, leaseMs, type ContenderName } from './contenders';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
 import { measureSection, sectionCeiling } from './section-ceiling';
+import { measureTurns, turnCeiling } from './turn-ceiling';
 import { WorkerPool } from './worker-pool';
 
 // npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
@@ -60,11 +61,17 @@ async function main(): Promise<void> {
   const rounds = new Map<ContenderName, LockBenchResult[]>(o.contenders.map((c) => [c, []]));
   const pool = new WorkerPool(o.processes);
   const sectionReadings: number[] = [];
+  const turnReadings: number[] = [];
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
       sectionReadings.push(await measureSection(redisUrl, o.seconds));
       process.stderr.write(`${sectionReadings[round].toFixed(0)} sections/s\n`);
+      process.stderr.write(
+        `round ${round + 1}/${o.rounds} turn ceiling: the section in turn, ${o.processes} processes … `,
+      );
+      turnReadings.push(await measureTurns(pool, redisUrl, o.seconds));
+      process.stderr.write(`${turnReadings[round].toFixed(0)} turns/s\n`);
       for (const contender of roundOrder(o.contenders, round)) {
         process.stderr.write(
           `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.seconds} s … `,
@@ -95,6 +102,7 @@ async function main(): Promise<void> {
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
       `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms.`,
     ceiling: sectionCeiling(sectionReadings),
+    turnCeiling: turnCeiling(turnReadings),
     results,
   };
   console.log(renderLockTable(report));

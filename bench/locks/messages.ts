@@ -1,7 +1,8 @@
 import type { ContenderName } from './contenders';
 
 /** One contender's round for one worker process. */
-export interface WorkerConfig {
+export interface ContenderConfig {
+  readonly kind?: 'contender';
   readonly contender: ContenderName;
   readonly redisUrl: string;
   readonly processIndex: number;
@@ -9,6 +10,18 @@ export interface WorkerConfig {
   readonly resource: string;
   readonly counterKey: string;
 }
+
+/** One worker's part of the turn ceiling's ring (see turn-ceiling.ts). */
+export interface TurnConfig {
+  readonly kind: 'turns';
+  readonly redisUrl: string;
+  readonly processIndex: number;
+  readonly processes: number;
+  readonly channelPrefix: string;
+  readonly counterKey: string;
+}
+
+export type WorkerConfig = ContenderConfig | TurnConfig;
 
 /** What one worker process reports back. */
 export interface WorkerReport {

@@ -1,6 +1,7 @@
 import { sampleLockResult as result } from './lock-fixtures';
 import { lockVerdictLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { SECTION_CEILING_METHOD, sectionCeiling } from './section-ceiling';
+import { TURN_CEILING_METHOD, turnCeiling } from './turn-ceiling';
 
 const report: LockBenchReport = {
   startedAt: '2026-11-22T05:00:00.000Z',
@@ -109,6 +110,35 @@ describe('lockVerdictLines', () => {
     expect(tight[2]).toMatch(/^owner-checked:no-local-handoff: 0\.60× redlock: NOT met \(0\.60× < 1\.2×\);/);
     expect(tight[2]).not.toContain('Why');
     expect(withCeiling(20000)[1]).not.toContain('Why');
+  });
+
+  it('holds ours without local hand-off to the section passed from process to process, in both directions', () => {
+    const withTurns = (turns: number) =>
+      lockVerdictLines({
+        ...report,
+        ceiling: sectionCeiling([10000]),
+        turnCeiling: turnCeiling([turns]),
+        results: [
+          result('owner-checked', true, 4000),
+          result('owner-checked:no-local-handoff', true, 2000, { atDefaults: false }),
+          result('redlock', false, 3000),
+        ],
+      });
+    const tight = withTurns(3200);
+    expect(tight[0]).toBe(
+      'ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 3200 turns/s (0.32 of it); the best peer at its defaults (redlock) ran at 0.30 of it',
+    );
+    expect(tight[2]).toMatch(
+      /NOT met \(0\.67× < 1\.2×\);.*\. Why: 1\.2× redlock is 3600 grants\/s, above the 3200 turns\/s of the section passed from process to process with no lock: a lock serving the processes in turn cannot reach it; owner-checked:no-local-handoff ran at 0\.63 of that ceiling$/,
+    );
+    expect(withTurns(5000)[2]).toMatch(
+      /\. Not out of reach: 1\.2× redlock is 3600 grants\/s, below the 5000 turns\/s .*; owner-checked:no-local-handoff ran at 0\.40 of that ceiling, so the rest is the lock's own cost$/,
+    );
+    // Ours with hand-off may serve one process several times in a row: the turn ceiling does not bound it.
+    expect(tight[1]).not.toMatch(/Why|Not out of reach/);
+    expect(renderLockMarkdown({ ...report, turnCeiling: turnCeiling([3200]) })).toContain(
+      `Turn ceiling: ${TURN_CEILING_METHOD}`,
+    );
   });
 
   it('adds the share of the ceiling to every row once it was measured', () => {

@@ -2,7 +2,8 @@ import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
 import { counterSection } from './critical-section';
-import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from './messages';
+import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
+import { runTurns } from './turn-ceiling';
 
 // One process of the micro-bench, kept for the whole run: per 'run' message it builds the
 // contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
@@ -21,7 +22,7 @@ function nextMessage<T extends ParentMessage['type']>(type: T): Promise<Extract<
   });
 }
 
-async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
+async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
   const contender = createContender(config.contender, config.redisUrl, `bench-${process.pid}`);
   const data = new Redis(config.redisUrl); // the critical section's own connection, same for every contender
   try {
@@ -78,7 +79,16 @@ async function runOnce(config: WorkerConfig): Promise<WorkerReport> {
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'exit') process.disconnect?.();
   if (message.type !== 'run') return;
-  runOnce(message.config).then(
+  const config = message.config;
+  const run =
+    config.kind === 'turns'
+      ? runTurns(
+          config,
+          () => send({ type: 'ready' }),
+          () => nextMessage('go'),
+        )
+      : runOnce(config);
+  run.then(
     (report) => send({ type: 'report', report }),
     (e: unknown) => send({ type: 'failed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) }),
   );

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { counterSection } from './critical-section';
+import type { TurnConfig, WorkerReport } from './messages';
+import type { WorkerPool } from './worker-pool';
+
+/**
+ * The bound of a lock that is fair across processes without local hand-off: every grant moves to
+ * another process. Measured with no lock at all: the section, then the turn passed to the next
+ * process by a shard-channel message (as our queue release wakes its waiter), round and round.
+ */
+export interface TurnCeiling {
+  /** Turns per second: the highest of the readings (a disturbed reading would flatter the locks). */
+  readonly turnsPerSec: number;
+  readonly readings: number[];
+  readonly method: string;
+}
+
+export const TURN_CEILING_METHOD =
+  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, one grant each, cannot pass it.';
+
+/** Pure: the turn ceiling from each round's reading. */
+export function turnCeiling(readings: readonly number[]): TurnCeiling {
+  return { turnsPerSec: Math.max(0, ...readings), readings: [...readings], method: TURN_CEILING_METHOD };
+}
+
+/** One reading: turns per second over the pool's processes; throws if the counter disagrees with the turns. */
+export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: number): Promise<number> {
+  const prefix = `bench:locks:turns:${Date.now()}`;
+  const counterKey = `${prefix}:counter`;
+  const configs = Array.from({ length: pool.size }, (_, processIndex) => ({
+    kind: 'turns' as const,
+    redisUrl,
+    processIndex,
+    processes: pool.size,
+    channelPrefix: `${prefix}:turn:`,
+    counterKey,
+  }));
+  const reports = await pool.run(configs, seconds);
+  const turns = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
+  const redis = new Redis(redisUrl);
+  try {
+    const counter = Number((await redis.get(counterKey)) ?? 0);
+    if (counter !== turns) throw new Error(`turn ceiling: counter ${counter} ≠ ${turns} turns`);
+    return turns / seconds;
+  } finally {
+    await redis.del(counterKey);
+    await redis.quit();
+  }
+}
+
+/** One worker's part of the ring: wait for the turn, run the section, pass the turn on, until the window ends. */
+export async function runTurns(
+  config: TurnConfig,
+  ready: () => void,
+  go: () => Promise<{ startAt: number; endAt: number }>,
+): Promise<WorkerReport> {
+  const [data, publisher, subscriber] = [1, 2, 3].map(() => new Redis(config.redisUrl));
+  const next = `${config.channelPrefix}${(config.processIndex + 1) % config.processes}`;
+  let turns = 0;
+  let endAt = Number.POSITIVE_INFINITY;
+  let error: string | undefined;
+  const turn = async () => {
+    if (Date.now() >= endAt) return; // the window closed: the turn stops here
+    await counterSection(data, config.counterKey);
+    turns += 1;
+    await publisher.spublish(next, 'turn');
+  };
+  const take = () => void turn().catch((e: unknown) => (error = String(e)));
+  try {
+    subscriber.on('smessage', take);
+    await subscriber.ssubscribe(`${config.channelPrefix}${config.processIndex}`);
+    ready();
+    const window = await go();
+    endAt = window.endAt;
+    await sleep(Math.max(0, window.startAt - Date.now()));
+    if (config.processIndex === 0) take();
+    await sleep(Math.max(0, endAt - Date.now()) + 200); // the last turn under way finishes
+    return { processIndex: config.processIndex, grantsPerWaiter: [turns], failedAcquisitions: 0, waitsMs: [], error };
+  } finally {
+    await Promise.all([data, publisher, subscriber].map((r) => r.quit()));
+  }
+}

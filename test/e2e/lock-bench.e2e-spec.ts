@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { LockBenchReport } from '../../bench/locks/render';
+import { testPort } from '../ports';
+
+jest.setTimeout(120_000);
+
+// The lock micro-bench as its users run it, in miniature: its own Redis, its worker processes, both
+// ceilings and two contenders for one short round; the figures themselves are the bench's business.
+it('measures both ceilings and each contender in one run, and writes them to its JSON', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'lock-bench-'));
+  try {
+    const args = ['tsx', 'bench/locks/cli.ts', '--seconds', '1', '--rounds', '1', '--waiters', '5'];
+    args.push('--contenders', 'owner-checked:no-local-handoff,redlock', '--port', String(testPort(26710)));
+    await promisify(execFile)('npx', [...args, '--out', out], { cwd: join(__dirname, '../..') });
+    const json = readdirSync(out).find((f) => f.endsWith('.json'))!;
+    const report = JSON.parse(readFileSync(join(out, json), 'utf8')) as LockBenchReport;
+    expect(report.ceiling!.sectionPerSec).toBeGreaterThan(0);
+    // The ring's own counter check passed (measureTurns throws otherwise), and it turned.
+    expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
+    expect(report.turnCeiling!.turnsPerSec).toBeLessThan(report.ceiling!.sectionPerSec * 1.5);
+    expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
+    for (const result of report.results) {
+      expect(result.errors).toEqual([]);
+      expect(result.counterMatches).toBe(true);
+      expect(result.grants).toBeGreaterThan(0);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
