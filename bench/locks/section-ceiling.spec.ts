@@ -1,15 +1,18 @@
 import { SECTION_CEILING_METHOD, sectionCeiling } from './section-ceiling';
+import { TURN_CEILING_METHOD, turnCeiling } from './turn-ceiling';
 
-describe('sectionCeiling', () => {
-  it('takes the highest reading, since a disturbed one would flatter every lock held to it', () => {
+describe('the no-lock ceilings', () => {
+  it('take the highest reading, since a disturbed one would flatter every lock held to them', () => {
     expect(sectionCeiling([7100, 8200, 7900])).toEqual({
       sectionPerSec: 8200,
       readings: [7100, 8200, 7900],
       method: SECTION_CEILING_METHOD,
     });
+    expect(turnCeiling([3900, 4400, 4100])).toMatchObject({ turnsPerSec: 4400, method: TURN_CEILING_METHOD });
   });
 
-  it('is 0 with no reading, so no share of it is printed as if measured', () => {
+  it('are 0 with no reading, so no share of them is printed as if measured', () => {
     expect(sectionCeiling([]).sectionPerSec).toBe(0);
+    expect(turnCeiling([]).turnsPerSec).toBe(0);
   });
 });

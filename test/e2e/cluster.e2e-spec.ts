@@ -90,6 +90,16 @@ const exact = (initialStock: number) => ({
   statements: initialStock,
 });
 
+/** Each of `strategies` sells exactly 100 of 100 through nginx, the other 200 told sold out. */
+function sellsExactly100(strategies: string[]): void {
+  it.each(strategies)('%s sells exactly 100, one holder at a time', async (strategy) => {
+    const coupon = await createCoupon(info, 100);
+    const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy, workMs: 2 });
+    expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 200 });
+    expect(await audit(info, coupon.id)).toEqual(exact(100));
+  });
+}
+
 describe('on a Redis Cluster: 100 units, 300 buyers through nginx', () => {
   onStack('cluster');
 
@@ -98,15 +108,7 @@ describe('on a Redis Cluster: 100 units, 300 buyers through nginx', () => {
     expect(info.redisClusterUrls).toHaveLength(6);
   });
 
-  it.each(['owner-checked', 'reentrant', 'watchdog', 'fenced', 'redis-lua'])(
-    '%s sells exactly 100, one holder at a time',
-    async (strategy) => {
-      const coupon = await createCoupon(info, 100);
-      const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy, workMs: 2 });
-      expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 200 });
-      expect(await audit(info, coupon.id)).toEqual(exact(100));
-    },
-  );
+  sellsExactly100(['owner-checked', 'reentrant', 'watchdog', 'fenced', 'redis-lua']);
 
   it("segmented sells exactly 100, and its segments' scripts run on more than one master", async () => {
     const coupon = await createCoupon(info, 100, 8);
@@ -170,15 +172,7 @@ describe('on a Sentinel-watched primary: 100 units, 300 buyers through nginx', (
     expect(info.redisSentinelUrls).toHaveLength(3);
   });
 
-  it.each(['owner-checked', 'watchdog', 'fenced', 'redis-lua'])(
-    '%s sells exactly 100, one holder at a time',
-    async (strategy) => {
-      const coupon = await createCoupon(info, 100);
-      const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy, workMs: 2 });
-      expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 200 });
-      expect(await audit(info, coupon.id)).toEqual(exact(100));
-    },
-  );
+  sellsExactly100(['owner-checked', 'watchdog', 'fenced', 'redis-lua']);
 
   it('a primary killed under fenced load: never oversells, and the rest sells once a replica is promoted', () =>
     killUnderFencedLoad(untilPromoted));

@@ -1,3 +1,4 @@
+import { STRATEGY_NAMES } from '@app/contract';
 import { audit, burst, strategyNames } from './support/grabs';
 import { createCoupon, testStack } from './support/stack';
 
@@ -5,21 +6,7 @@ jest.setTimeout(180_000);
 
 // The two that exist to fail; everything else the API offers must be exact across replicas.
 const BROKEN_BY_DESIGN = new Set(['none', 'synchronized']);
-const EXPECTED = [
-  'setnx',
-  'set-nx-px',
-  'owner-checked',
-  'reentrant',
-  'watchdog',
-  'segmented',
-  'fenced',
-  'redlock',
-  'db-atomic',
-  'db-for-update',
-  'db-optimistic',
-  'redis-lua',
-  'db-batched',
-];
+const EXPECTED = STRATEGY_NAMES.filter((name) => !BROKEN_BY_DESIGN.has(name));
 // Batched strategies promise no single holder: a batch's grants share one section and one statement.
 const BATCHED = new Set(['db-batched']);
 

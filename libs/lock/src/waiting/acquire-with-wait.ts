@@ -2,7 +2,7 @@ import type { Attempt } from '../verbs/attempt';
 import { ABORTED } from './abort-watch';
 import { LineWait } from './line-wait';
 import type { LocalQueue } from './local-queue';
-import type { WakeListener, WakeSubscriber } from './wake-subscriber';
+import type { WakeSubscriber } from './wake-subscriber';
 
 export interface WaitPlan {
   /** The local line's key (the lock key: one line per resource). */
@@ -51,17 +51,7 @@ export async function acquireWithWait(queue: LocalQueue, wake: WakeSubscriber, p
   }
 }
 
-class PubsubWait extends LineWait {
-  private listener?: WakeListener;
-
-  constructor(
-    queue: LocalQueue,
-    private readonly wake: WakeSubscriber,
-    private readonly plan: WaitPlan,
-  ) {
-    super(queue, plan);
-  }
-
+class PubsubWait extends LineWait<WaitPlan> {
   async run(): Promise<Attempt> {
     const notAtHead = await this.untilHead();
     return notAtHead ?? this.untilAnswer();

@@ -2,6 +2,7 @@ import type { Attempt } from '../verbs/attempt';
 import { ABORTED, watchAbort, type AbortWatch } from './abort-watch';
 import { HandoffSlot } from './handoff-slot';
 import type { LocalQueue, QueuePlace } from './local-queue';
+import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
 export interface LineWaitPlan {
   /** The local line's key (the lock key: one line per resource). */
@@ -13,23 +14,25 @@ export interface LineWaitPlan {
   readonly handoff?: { readonly kind: string; readonly owner: string; readonly leaseMs: number };
 }
 
-/** What both wait paths share: a place in the local line, its hand-off slot, the deadline, the cancel. */
-export abstract class LineWait {
+/** What both wait paths share: a place in the local line, its hand-off slot, the deadline, the cancel, the wake-ups. */
+export abstract class LineWait<P extends LineWaitPlan> {
   protected readonly deadline: number;
   protected readonly place: QueuePlace;
   protected readonly slot?: HandoffSlot;
   protected readonly abort: AbortWatch;
   /** Set once the wait ends with the lock: the line's next head then sees it held here. */
   protected acquired = false;
+  protected listener?: WakeListener;
 
   constructor(
     protected readonly queue: LocalQueue,
-    private readonly line: LineWaitPlan,
+    protected readonly wake: WakeSubscriber,
+    protected readonly plan: P,
   ) {
-    this.deadline = Date.now() + line.waitMs;
-    this.abort = watchAbort(line.signal);
-    this.place = queue.enter(line.lineKey, line.waitMs);
-    const offer = line.handoff;
+    this.deadline = Date.now() + plan.waitMs;
+    this.abort = watchAbort(plan.signal);
+    this.place = queue.enter(plan.lineKey, plan.waitMs);
+    const offer = plan.handoff;
     this.slot = offer && new HandoffSlot(offer.kind, offer.owner, offer.leaseMs);
   }
 
@@ -59,12 +62,12 @@ export abstract class LineWait {
   protected async awaitHolderHere(slot: HandoffSlot): Promise<Attempt | undefined> {
     const leftMs = this.deadline - Date.now();
     if (leftMs <= 0) return this.timedOut();
-    await untilFirst(leftMs, slot.claimed(), this.queue.whenReleasedHere(this.line.lineKey), this.abort.aborted);
+    await untilFirst(leftMs, slot.claimed(), this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted);
     return undefined;
   }
 
   protected timedOut(): Attempt {
-    return { acquired: false, holderTtlMs: this.queue.holderTtl(this.line.lineKey, Date.now()) };
+    return { acquired: false, holderTtlMs: this.queue.holderTtl(this.plan.lineKey, Date.now()) };
   }
 }
 

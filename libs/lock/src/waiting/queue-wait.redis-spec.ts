@@ -1,14 +1,14 @@
 import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { probeClient, testRedisTarget, uniqueResource, within } from '../../../../test/redis/lock-kit';
-import { lockKeys, waiterWakeChannel } from '../lock-keys';
+import { lockKeys, waiterWakeChannel, type LockKeys } from '../lock-keys';
 import { createWakeRedis } from '../redis/redis-clients';
 import { defineLockCommands } from '../scripts/lua-commands';
 import { queueAcquire, queueEntry, type QueueLockKind } from '../verbs/queue-acquire';
 import { queueRelease } from '../verbs/queue-release';
 import type { EntryOffer } from './entry-offers';
 import { LocalQueue } from './local-queue';
-import { acquireInQueue } from './queue-wait';
+import { acquireInQueue, type QueuePlan } from './queue-wait';
 import { QUEUE_TIMING } from './queue-timing';
 import { WakeSubscriber } from './wake-subscriber';
 
@@ -29,6 +29,27 @@ afterAll(async () => {
   await wake.close();
   await redis.quit();
 });
+
+const head = { owner: 'head', tag: TAG };
+
+/** The head's plan, as the strategy builds it, on the spec's own connection; `joins` records each attempt's kind. */
+function headPlan(keys: LockKeys, joins: boolean[], extra: Partial<QueuePlan>): QueuePlan {
+  return {
+    lineKey: keys.lock,
+    channel: waiterWakeChannel(keys, TAG),
+    owner: head.owner,
+    kind: 'owner-checked',
+    waitMs: 10_000,
+    skipLine: false,
+    reenter: () => Promise.reject(new Error('not reentrant')),
+    attempt: (join) => {
+      joins.push(join);
+      return queueAcquire(redis, keys, kind, head, join ? timing : { ...timing, heartbeatMs: 0 });
+    },
+    leave: () => queueRelease(redis, keys, kind, head, timing),
+    ...extra,
+  };
+}
 
 /** Polls the process's offers as its holder would at release time, until the head has offered. */
 async function offerTaken(queue: LocalQueue, lineKey: string): Promise<EntryOffer> {
@@ -54,27 +75,7 @@ it("a head behind a holder of its own process never joins: the holder's release 
   const queue = new LocalQueue(0);
   const joins: boolean[] = [];
   let heldHere = true;
-  const head = acquireInQueue(queue, wake, {
-    lineKey: keys.lock,
-    channel: waiterWakeChannel(keys, TAG),
-    owner: 'head',
-    kind: 'owner-checked',
-    waitMs: 10_000,
-    skipLine: false,
-    heldHere: () => heldHere,
-    reenter: () => Promise.reject(new Error('not reentrant')),
-    attempt: (join) => {
-      joins.push(join);
-      return queueAcquire(
-        redis,
-        keys,
-        kind,
-        { owner: 'head', tag: TAG },
-        join ? timing : { ...timing, heartbeatMs: 0 },
-      );
-    },
-    leave: () => queueRelease(redis, keys, kind, { owner: 'head', tag: TAG }, timing),
-  });
+  const waiting = acquireInQueue(queue, wake, headPlan(keys, joins, { heldHere: () => heldHere }));
 
   const offer = await offerTaken(queue, keys.lock);
   expect(offer.owner).toBe('head');
@@ -84,15 +85,15 @@ it("a head behind a holder of its own process never joins: the holder's release 
   heldHere = false;
   queue.releasedHere(keys.lock);
   expect(await redis.get(keys.lock)).toBe('other-process'); // it queued first
-  expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry({ owner: 'head', tag: TAG })]);
+  expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(head)]);
 
   await queueRelease(redis, keys, kind, other, timing); // the other process is done: hands to the head
-  const attempt = await within(head, 5000, 'the head handed the lock');
+  const attempt = await within(waiting, 5000, 'the head handed the lock');
   expect(attempt).toMatchObject({ acquired: true, fromQueue: true });
   expect(await attempt.confirmation).toBeUndefined(); // its claim found it the owner
   expect(joins).toEqual([false, false]); // its first look, and the claim: no join, no refresh
   expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
-  await queueRelease(redis, keys, kind, { owner: 'head', tag: TAG }, timing);
+  await queueRelease(redis, keys, kind, head, timing);
 });
 
 it('a head that gives up withdraws its offer, and a holder that took it first sees it leave the queue', async () => {
@@ -102,25 +103,13 @@ it('a head that gives up withdraws its offer, and a holder that took it first se
   await queueAcquire(redis, keys, kind, { owner: 'other-process', tag: 'proc-b' }, timing);
   const queue = new LocalQueue(0);
   const controller = new AbortController();
-  const head = acquireInQueue(queue, wake, {
-    lineKey: keys.lock,
-    channel: waiterWakeChannel(keys, TAG),
-    owner: 'head',
-    kind: 'owner-checked',
-    waitMs: 10_000,
-    signal: controller.signal,
-    skipLine: false,
-    heldHere: () => true,
-    reenter: () => Promise.reject(new Error('not reentrant')),
-    attempt: (join) =>
-      queueAcquire(redis, keys, kind, { owner: 'head', tag: TAG }, join ? timing : { ...timing, heartbeatMs: 0 }),
-    leave: () => queueRelease(redis, keys, kind, { owner: 'head', tag: TAG }, timing),
-  });
+  const plan = headPlan(keys, [], { heldHere: () => true, signal: controller.signal });
+  const waiting = acquireInQueue(queue, wake, plan);
   const offer = await offerTaken(queue, keys.lock);
   controller.abort(); // gives up while the holder's release, carrying its entry, is under way
   await queueRelease(redis, keys, kind, holder, timing, { owner: offer.owner, tag: TAG });
   offer.settled(true);
-  expect(await within(head, 5000, 'the head giving up')).toMatchObject({ acquired: false, aborted: true });
+  expect(await within(waiting, 5000, 'the head giving up')).toMatchObject({ acquired: false, aborted: true });
   expect(await redis.lrange(keys.queue, 0, -1)).toEqual([]); // its entry left with it
   expect(await redis.get(keys.lock)).toBe('other-process');
 });

@@ -5,7 +5,7 @@ import type { HandoffSlot } from './handoff-slot';
 import { LineWait, untilFirst } from './line-wait';
 import type { LocalQueue } from './local-queue';
 import { QUEUE_TIMING, queueSleepMs } from './queue-timing';
-import type { WakeListener, WakeSubscriber } from './wake-subscriber';
+import type { WakeSubscriber } from './wake-subscriber';
 
 export interface QueuePlan {
   /** The local line's key (the lock key). */
@@ -53,22 +53,13 @@ export async function acquireInQueue(queue: LocalQueue, wake: WakeSubscriber, pl
   }
 }
 
-class QueueWait extends LineWait {
-  private listener?: WakeListener;
+class QueueWait extends LineWait<QueuePlan> {
   /** Our entry may be in the Redis queue: leave it unless we end up with the lock. */
   private queued = false;
   /** Our entry, offered to the holder here; set until its release has run. */
   private offer?: EntryOffer;
   /** A holder's release queued us with a fresh heartbeat: no attempt (no refresh) needed until then. */
   private freshUntil = 0;
-
-  constructor(
-    queue: LocalQueue,
-    private readonly wake: WakeSubscriber,
-    private readonly plan: QueuePlan,
-  ) {
-    super(queue, plan);
-  }
 
   async run(): Promise<Attempt> {
     const notAtHead = await this.untilHead();
