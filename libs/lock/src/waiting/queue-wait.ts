@@ -88,7 +88,8 @@ class QueueWait extends LineWait<QueuePlan> {
     if (this.abort.isAborted()) return ABORTED;
     const message = this.listener!.take(this.plan.owner);
     if (message !== undefined) return this.takeQueueHandOff(message);
-    if (this.plan.heldHere?.()) return this.awaitReleaseHere();
+    // Queued already, we keep our heartbeat fresh as any queued waiter does; else we wait here.
+    if (!this.queued && this.plan.heldHere?.()) return this.awaitReleaseHere();
     this.listener!.mark();
     const freshMs = this.freshUntil - Date.now();
     if (freshMs > 0) {
@@ -110,7 +111,7 @@ class QueueWait extends LineWait<QueuePlan> {
   private async awaitReleaseHere(): Promise<Attempt | undefined> {
     const leftMs = this.deadline - Date.now();
     if (leftMs <= 0) return this.timedOut();
-    if (!this.queued) this.offer ??= this.queue.offers.offer(this.plan.lineKey, this.plan.kind, this.plan.owner);
+    this.offer ??= this.queue.offers.offer(this.plan.lineKey, this.plan.kind, this.plan.owner);
     const events = [this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted];
     await untilFirst(leftMs, ...(this.slot ? [this.slot.claimed(), ...events] : events));
     await this.settleOffer();
