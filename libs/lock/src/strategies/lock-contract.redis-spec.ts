@@ -74,12 +74,14 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     const leaseMs = 300;
     const abandoned = deferred();
     const holding = deferred();
+    // Before the holder's SET is sent: its lease cannot end sooner than started + leaseMs, however
+    // long the answer then takes to reach us.
+    const started = Date.now();
     const holder = replicas[0].strategy(name).run(resource, { leaseMs, waitMs: 1000 }, async () => {
       holding.resolve();
       await abandoned.promise;
     });
     await holding.promise;
-    const started = Date.now();
     const next = () =>
       replicas[1]
         .strategy(name)
@@ -95,7 +97,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
         expect(gotInAfter).toBeGreaterThanOrEqual(4 * leaseMs);
       } else {
         const gotInAfter = await next();
-        expect(gotInAfter).toBeGreaterThanOrEqual(leaseMs - 20);
+        expect(gotInAfter).toBeGreaterThanOrEqual(leaseMs - 2); // Redis's clock and ours round apart
         expect(gotInAfter).toBeLessThan(leaseMs + 200);
       }
     } finally {
