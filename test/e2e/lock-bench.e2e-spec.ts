@@ -18,10 +18,11 @@ it('measures both ceilings and each contender in one run, and writes them to its
     await promisify(execFile)('npx', [...args, '--out', out], { cwd: join(__dirname, '../..') });
     const json = readdirSync(out).find((f) => f.endsWith('.json'))!;
     const report = JSON.parse(readFileSync(join(out, json), 'utf8')) as LockBenchReport;
-    expect(report.ceiling!.sectionPerSec).toBeGreaterThan(0);
-    // The ring's own counter check passed (measureTurns throws otherwise), and it turned.
+    // One reading of each ceiling per round; the ring's own counter check passed (measureTurns
+    // throws otherwise), and it turned. How fast is the bench's business, not this spec's.
+    expect(report.ceiling!.readings).toHaveLength(1);
+    expect(report.turnCeiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
-    expect(report.turnCeiling!.turnsPerSec).toBeLessThan(report.ceiling!.sectionPerSec * 1.5);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
     for (const result of report.results) {
       expect(result.errors).toEqual([]);
