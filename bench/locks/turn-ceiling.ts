@@ -37,6 +37,8 @@ export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: 
     counterKey,
   }));
   const reports = await pool.run(configs, seconds);
+  const failed = reports.find((r) => r.error !== undefined);
+  if (failed) throw new Error(`turn ceiling: process ${failed.processIndex}: ${failed.error}`);
   const turns = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
   const redis = new Redis(redisUrl);
   try {

@@ -7,7 +7,8 @@ import { runTurns } from './turn-ceiling';
 
 // One process of the micro-bench, kept for the whole run: per 'run' message it builds the
 // contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
-// counter → release until the window ends, then reports and closes the contender.
+// counter → release until the window ends, then reports and closes the contender. A 'run' of kind
+// 'turns' plays its part of the turn ceiling's ring instead (turn-ceiling.ts).
 const send = (message: WorkerMessage) => process.send?.(message);
 const WARM_UP_MS = 300;
 
