@@ -1,7 +1,7 @@
 import { sampleLockResult as result } from './lock-fixtures';
 import { lockVerdictLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
-import { SECTION_CEILING_METHOD, sectionCeiling } from './section-ceiling';
-import { TURN_CEILING_METHOD, turnCeiling } from './turn-ceiling';
+import { SECTION_CEILING_METHOD, sectionCeiling, type SectionCeiling } from './section-ceiling';
+import { TURN_CEILING_METHOD, turnCeiling, type TurnCeiling } from './turn-ceiling';
 
 const report: LockBenchReport = {
   startedAt: '2026-11-22T05:00:00.000Z',
@@ -72,6 +72,20 @@ describe('lock micro-bench rendering', () => {
   });
 });
 
+/** The verdict lines for ours (with and without local hand-off) and redlock at these rates, under these ceilings. */
+function verdicts(rates: [number, number, number], ceiling: SectionCeiling, turns?: TurnCeiling): string[] {
+  return lockVerdictLines({
+    ...report,
+    ceiling,
+    turnCeiling: turns,
+    results: [
+      result('owner-checked', true, rates[0]),
+      result('owner-checked:no-local-handoff', true, rates[1], { atDefaults: false }),
+      result('redlock', false, rates[2]),
+    ],
+  });
+}
+
 describe('lockVerdictLines', () => {
   it('names what ours missed, and says when a lock of ours has no target', () => {
     const lines = lockVerdictLines({
@@ -89,16 +103,7 @@ describe('lockVerdictLines', () => {
   });
 
   it('states the no-lock ceiling, and says why a ratio target is out of reach when it lies above it', () => {
-    const withCeiling = (ceiling: number) =>
-      lockVerdictLines({
-        ...report,
-        ceiling: sectionCeiling([ceiling - 100, ceiling]),
-        results: [
-          result('owner-checked', true, 6000),
-          result('owner-checked:no-local-handoff', true, 3000, { atDefaults: false }),
-          result('redlock', false, 5000),
-        ],
-      });
+    const withCeiling = (ceiling: number) => verdicts([6000, 3000, 5000], sectionCeiling([ceiling - 100, ceiling]));
     const tight = withCeiling(8000);
     expect(tight[0]).toBe(
       'ceiling: the section alone, no lock, 8000 sections/s; the best peer at its defaults (redlock) ran at 0.63 of it',
@@ -113,17 +118,7 @@ describe('lockVerdictLines', () => {
   });
 
   it('holds ours without local hand-off to the section passed from process to process, in both directions', () => {
-    const withTurns = (turns: number) =>
-      lockVerdictLines({
-        ...report,
-        ceiling: sectionCeiling([10000]),
-        turnCeiling: turnCeiling([turns]),
-        results: [
-          result('owner-checked', true, 4000),
-          result('owner-checked:no-local-handoff', true, 2000, { atDefaults: false }),
-          result('redlock', false, 3000),
-        ],
-      });
+    const withTurns = (turns: number) => verdicts([4000, 2000, 3000], sectionCeiling([10000]), turnCeiling([turns]));
     const tight = withTurns(3200);
     expect(tight[0]).toBe(
       'ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 3200 turns/s (0.32 of it); the best peer at its defaults (redlock) ran at 0.30 of it',
