@@ -130,7 +130,7 @@ export abstract class RedisLockVerbs {
    * line offers (`next`), so that head needs no join call of its own.
    */
   protected async releaseHeld(keys: LockKeys, owner: string, leaseMs: number): Promise<ReleaseOutcome> {
-    const offer = this.traits.queue && this.usesQueue() ? this.runtime.takeEntryOffer(keys.lock, this.name) : undefined;
+    const offer = this.usesQueue() ? this.runtime.takeEntryOffer(keys.lock, this.name) : undefined;
     try {
       const outcome = await this.releaseFor(keys, owner, leaseMs, offer?.owner);
       offer?.settled(outcome.status === 'released');

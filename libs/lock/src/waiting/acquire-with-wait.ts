@@ -69,7 +69,7 @@ class PubsubWait extends LineWait<WaitPlan> {
   protected async step(): Promise<Attempt | undefined> {
     if (await this.handedOff()) return this.handed();
     if (this.abort.isAborted()) return ABORTED;
-    if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere(this.slot);
+    if (this.slot && this.plan.heldHere?.()) return this.awaitHolderHere();
     this.listener?.mark();
     const attempt = await this.attemptInRedis();
     if (!attempt || attempt.acquired || this.slot?.isTaken) return attempt?.acquired ? attempt : undefined;

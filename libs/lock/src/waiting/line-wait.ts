@@ -59,10 +59,11 @@ export abstract class LineWait<P extends LineWaitPlan> {
   }
 
   /** Another flow here holds the lock: only its hand-off or its release can help, so no asking Redis. */
-  protected async awaitHolderHere(slot: HandoffSlot): Promise<Attempt | undefined> {
+  protected async awaitHolderHere(): Promise<Attempt | undefined> {
     const leftMs = this.deadline - Date.now();
     if (leftMs <= 0) return this.timedOut();
-    await untilFirst(leftMs, slot.claimed(), this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted);
+    const events = [this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted];
+    await untilFirst(leftMs, ...(this.slot ? [this.slot.claimed(), ...events] : events));
     return undefined;
   }
 

@@ -2,7 +2,7 @@ import type { Attempt } from '../verbs/attempt';
 import { ABORTED } from './abort-watch';
 import type { EntryOffer } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
-import { LineWait, untilFirst } from './line-wait';
+import { LineWait } from './line-wait';
 import type { LocalQueue } from './local-queue';
 import { QUEUE_TIMING, queueSleepMs } from './queue-timing';
 import type { WakeSubscriber } from './wake-subscriber';
@@ -109,13 +109,12 @@ class QueueWait extends LineWait<QueuePlan> {
 
   /** A holder here has the lock: only its hand-off or its release helps, and the release queues us. */
   private async awaitReleaseHere(): Promise<Attempt | undefined> {
-    const leftMs = this.deadline - Date.now();
-    if (leftMs <= 0) return this.timedOut();
-    this.offer ??= this.queue.offers.offer(this.plan.lineKey, this.plan.kind, this.plan.owner);
-    const events = [this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted];
-    await untilFirst(leftMs, ...(this.slot ? [this.slot.claimed(), ...events] : events));
+    if (this.deadline > Date.now()) {
+      this.offer ??= this.queue.offers.offer(this.plan.lineKey, this.plan.kind, this.plan.owner);
+    }
+    const answer = await this.awaitHolderHere();
     await this.settleOffer();
-    return undefined;
+    return answer;
   }
 
   /** Waits out the release that took our entry; an entry not taken is withdrawn. */
