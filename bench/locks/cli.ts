@@ -59,7 +59,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   const rounds = new Map<ContenderName, LockBenchResult[]>(o.contenders.map((c) => [c, []]));
-  const pool = new WorkerPool(o.processes);
+  // Fresh processes for every measurement: nothing one lock leaves behind in a process (Node's
+  // async context tracking, which a reentrant lock turns on for good, its JIT state) slows the next.
+  const inFreshProcesses = async <T>(measure: (pool: WorkerPool) => Promise<T>): Promise<T> => {
+    const pool = new WorkerPool(o.processes);
+    try {
+      return await measure(pool);
+    } finally {
+      await pool.close();
+    }
+  };
   const sectionReadings: number[] = [];
   const turnReadings: number[] = [];
   try {
@@ -70,13 +79,15 @@ async function main(): Promise<void> {
       process.stderr.write(
         `round ${round + 1}/${o.rounds} turn ceiling: the section in turn, ${o.processes} processes … `,
       );
-      turnReadings.push(await measureTurns(pool, redisUrl, o.seconds));
+      turnReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds)));
       process.stderr.write(`${turnReadings[round].toFixed(0)} turns/s\n`);
       for (const contender of roundOrder(o.contenders, round)) {
         process.stderr.write(
           `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.seconds} s … `,
         );
-        const result = await runContender(pool, { contender, redisUrl, waiters: o.waiters, seconds: o.seconds });
+        const result = await inFreshProcesses((pool) =>
+          runContender(pool, { contender, redisUrl, waiters: o.waiters, seconds: o.seconds }),
+        );
         process.stderr.write(
           `${result.grantsPerSec.toFixed(0)} grants/s${result.errors.length ? `, errors: ${result.errors.join('; ')}` : ''}\n`,
         );
@@ -84,7 +95,6 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await pool.close();
     await redis.stop();
   }
   const results = o.contenders.map((c) => medianRound(rounds.get(c)!));
@@ -94,7 +104,7 @@ async function main(): Promise<void> {
     settings: { processes: o.processes, waiters: o.waiters, seconds: o.seconds, rounds: o.rounds, leaseMs },
     method:
       `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating). ` +
-      `Per contender and round: ${o.processes} processes, each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
+      `Per contender and round: ${o.processes} fresh processes, each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
       `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
       `entered inside it); each worker warms up on a resource of its own first, then all start on one clock reading. Wait: from wanting the lock ` +
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +

@@ -4,7 +4,7 @@ import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from '.
 
 const workerPath = join(__dirname, 'worker.ts');
 
-/** P worker processes started once for the whole run (process start-up is paid once, not per lock). */
+/** P worker processes for one measurement; `run` may be called again on the same processes. */
 export class WorkerPool {
   private readonly children: ChildProcess[];
 
