@@ -7,28 +7,15 @@ export interface RunHooks {
 
 /** Runs one step: skipped when the API lacks a strategy it needs, `error` when it threw. */
 export async function runStep(step: Step, ctx: StepContext): Promise<StepResult> {
-  const base = { name: step.name, title: step.title, explain: step.explain, expected: step.expected };
   const missing = step.requires.filter((s) => !ctx.strategies.has(s));
-  if (missing.length) {
-    const reason = `the API does not offer ${missing.join(', ')}`;
-    return {
-      ...base,
-      status: 'skipped',
-      verdict: `skipped: ${reason}`,
-      summary: '',
-      observed: {},
-      checks: [],
-      durationMs: 0,
-      reason,
-    };
-  }
+  if (missing.length) return unrun(step, 'skipped', `the API does not offer ${missing.join(', ')}`, 0);
   const started = Date.now();
   try {
     const outcome = await step.run(ctx);
     const failed = outcome.checks.filter((c) => !c.pass);
     const passed = outcome.checks.length > 0 && failed.length === 0;
     return {
-      ...base,
+      ...prose(step),
       status: passed ? 'passed' : 'failed',
       verdict: passed
         ? 'as expected'
@@ -43,17 +30,25 @@ export async function runStep(step: Step, ctx: StepContext): Promise<StepResult>
     };
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return {
-      ...base,
-      status: 'error',
-      verdict: `error: ${reason}`,
-      summary: '',
-      observed: {},
-      checks: [],
-      durationMs: Date.now() - started,
-      reason,
-    };
+    return unrun(step, 'error', reason, Date.now() - started);
   }
+}
+
+/** What the step told before it ran, carried into its result. */
+const prose = ({ name, title, explain, expected }: Step) => ({ name, title, explain, expected });
+
+/** A step that has no outcome to report: skipped before it ran, or stopped by an error. */
+function unrun(step: Step, status: 'skipped' | 'error', reason: string, durationMs: number): StepResult {
+  return {
+    ...prose(step),
+    status,
+    verdict: `${status}: ${reason}`,
+    summary: '',
+    observed: {},
+    checks: [],
+    durationMs,
+    reason,
+  };
 }
 
 export async function runSteps(steps: readonly Step[], ctx: StepContext, hooks: RunHooks = {}): Promise<StepResult[]> {

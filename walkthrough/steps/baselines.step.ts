@@ -1,6 +1,7 @@
 import type { Audit, GrabAnswer } from '@app/contract';
 import { check, countStatus, users, withCoupon } from '../scenario';
 import type { Check, Step, StepContext } from '../step';
+import { stepProse } from './step-prose';
 
 const STOCK = 40;
 const USERS = 60;
@@ -34,13 +35,7 @@ async function round(ctx: StepContext, strategy: string): Promise<Round> {
 }
 
 export const baselinesStep: Step = {
-  name: 'baselines',
-  title: 'Do we need a lock at all? The database-only baselines',
-  explain:
-    'Every lock above protects a read-modify-write. The database can do without one: a single conditional UPDATE (db-atomic), a row ' +
-    'lock held for the section (SELECT … FOR UPDATE), or a version column with retries (optimistic). We sell the same coupon ' +
-    `(${STOCK} left, ${USERS} users, ${WORK_MS} ms of work) with each, and with the ${LOCK} lock, and compare.`,
-  expected: `none oversells or loses an update; db-atomic and db-for-update sell exactly ${STOCK}; optimistic retries are counted`,
+  ...stepProse('baselines', { stock: STOCK, users: USERS, workMs: WORK_MS, lock: LOCK }),
   requires: [...BASELINES, LOCK],
   uses: ['chaos'],
   async run(ctx) {

@@ -1,6 +1,7 @@
 import type { Audit, GrabAnswer, Grant } from '@app/contract';
 import { check, countStatus, grantBar, users, withCoupon } from '../scenario';
 import type { Step, StepContext } from '../step';
+import { stepProse } from './step-prose';
 
 const STOCK = 100;
 const USERS = 300;
@@ -27,20 +28,18 @@ async function round(ctx: StepContext, strategy: string): Promise<Round> {
   });
 }
 
-const exact = (r: Round) =>
-  r.audit.grants === STOCK && r.audit.stock === 0 && r.audit.oversold === 0 && r.audit.lostUpdates === 0;
+/** Sold out exactly under `strategy`: every unit granted once, none oversold or lost. */
+const exactCheck = (strategy: string, { audit }: Round) =>
+  check(
+    `${strategy}: exact`,
+    `${audit.grants} grants, stock ${audit.stock}`,
+    audit.grants === STOCK && audit.stock === 0 && audit.oversold === 0 && audit.lostUpdates === 0,
+    `${STOCK} grants, stock 0`,
+  );
 const perStatement = (a: Audit) => Math.round((a.grants / Math.max(a.statements, 1)) * 10) / 10;
 
 export const batchingStep: Step = {
-  name: 'batching',
-  title: 'Batching: one statement grants many',
-  explain:
-    `${ONE_BY_ONE} commits once per grant, so the hot row's lock is taken and released once per buyer. ` +
-    `${BATCHED} queues the grabs that arrive on a replica while that coupon's statement is in flight; the next ` +
-    'statement takes the whole queue, locks the stock row, decrements it by the grants it inserts and commits once. ' +
-    'Each buyer still gets its own answer, after the commit. ' +
-    `We sell ${STOCK} units to ${USERS} users at once under both, and read from the database how many statements wrote the grants.`,
-  expected: `both exact (${STOCK} grants, stock 0, no oversell, no lost update); ${BATCHED} writes them in fewer statements than grants`,
+  ...stepProse('batching', { oneByOne: ONE_BY_ONE, batched: BATCHED, stock: STOCK, users: USERS }),
   requires: [BATCHED, ONE_BY_ONE],
   async run(ctx) {
     const single = await round(ctx, ONE_BY_ONE);
@@ -64,24 +63,14 @@ export const batchingStep: Step = {
         batchedElapsedMs: batched.elapsedMs,
       },
       checks: [
-        check(
-          `${ONE_BY_ONE}: exact`,
-          `${single.audit.grants} grants, stock ${single.audit.stock}`,
-          exact(single),
-          `${STOCK} grants, stock 0`,
-        ),
+        exactCheck(ONE_BY_ONE, single),
         check(
           `${ONE_BY_ONE}: one statement per grant`,
           single.audit.statements,
           single.audit.statements === single.audit.grants,
           `${STOCK}`,
         ),
-        check(
-          `${BATCHED}: exact`,
-          `${batched.audit.grants} grants, stock ${batched.audit.stock}`,
-          exact(batched),
-          `${STOCK} grants, stock 0`,
-        ),
+        exactCheck(BATCHED, batched),
         check(
           `${BATCHED}: every 200 is a grant row`,
           countStatus(batched.results, 200),

@@ -2,19 +2,12 @@ import { check } from '../scenario';
 import type { Step } from '../step';
 import { StepSetupError } from '../walkthrough.errors';
 import { failoverRound } from './failover-round';
+import { stepProse } from './step-prose';
 
 const WAIT = { replicas: 1, timeoutMs: 200 };
 
 export const failoverStep: Step = {
-  name: 'failover',
-  title: 'Redis failover: the lock lives on one server, and that server can be replaced',
-  explain:
-    'In production Redis runs as a primary with a replica that takes over if the primary dies. Replication is asynchronous: the primary ' +
-    'answers "OK" before the replica has the write. We start a primary and a replica for this step, hold replication back (the replica is ' +
-    "stopped and its link dropped, standing in for a slow network), and let client 1 take the lock on the primary with the lock library's " +
-    'owner-checked strategy. Then the primary is killed and the replica promoted, as Sentinel would. The replica never saw the lock, so ' +
-    'client 2 takes the very same lock from it while client 1 is still working.',
-  expected: 'client 1 enters; the promoted replica has no lock key; client 2 enters too: two holders at once',
+  ...stepProse('failover'),
   requires: [],
   uses: ['fault', 'servers'],
   async run(ctx) {
@@ -46,16 +39,7 @@ export const failoverStep: Step = {
 };
 
 export const failoverWaitStep: Step = {
-  name: 'failover-wait',
-  title: 'Failover with WAIT: a lock no replica has seen is not a lock',
-  explain:
-    "The same failover, with the lock library's replica-acknowledgement option on: after SET NX PX, a client runs " +
-    `WAIT ${WAIT.replicas} ${WAIT.timeoutMs} and counts the lock as taken only if a replica has it (what Redisson does today instead of Redlock). ` +
-    'Replication is held back, so WAIT answers 0: client 1 gives the lock back instead of entering. After the failover the promoted node ' +
-    'has no replica, so client 2 is refused too, until a new replica is attached; then it gets in, alone. WAIT trades availability for ' +
-    'safety and narrows the window; it is not consensus (a replica that acknowledged can still die with the primary).',
-  expected:
-    'client 1 refused (replicas-missing); client 2 refused until the promoted node has a replica, then enters; never two holders',
+  ...stepProse('failover-wait', WAIT),
   requires: [],
   uses: ['fault', 'servers'],
   async run(ctx) {

@@ -2,21 +2,15 @@ import { lockKey } from '../lock-keys';
 import { check, keyBar, timeline, users, withCoupon } from '../scenario';
 import { evidence } from './evidence';
 import type { Step } from '../step';
+import { stalledHolder } from './stalled-holder';
+import { stepProse } from './step-prose';
 
 const LEASE_MS = 300;
 /** B must have committed before A thaws: four leases leave B about a second. */
 const FREEZE_MS = 4 * LEASE_MS;
 
 export const fencingStep: Step = {
-  name: 'fencing',
-  title: 'Fencing tokens: the database refuses the frozen holder',
-  explain:
-    "Kleppmann's answer to the process pause: every acquisition also gets a number from a counter that only goes up (INCR in the same " +
-    'Lua script that takes the lock), and the database accepts a write only if its token is newer than the last one the row accepted ' +
-    '(`UPDATE … WHERE fence < $token`). We freeze holder A past its lease again. B takes the lock with a higher token and sells a coupon. ' +
-    "When A thaws and writes, its token is older than the row's: the database says no. Two holders still overlapped, but the stale one " +
-    'could not do harm.',
-  expected: 'B granted with a higher token; A refused with 409 FENCE.REJECTED; no oversell, no lost update',
+  ...stepProse('fencing'),
   requires: ['fenced'],
   uses: ['chaos', 'fault'],
   async run(ctx) {
@@ -24,16 +18,13 @@ export const fencingStep: Step = {
       const key = lockKey(coupon.id);
       const [ra, rb] = ctx.api.replicas.map((r) => r.id);
       const [ua, ub] = users('fencing', 2);
-      ctx.say(`A on ${ra}: fenced, lease ${LEASE_MS} ms, freezeMs=${FREEZE_MS}`);
-      const aDone = ctx.api.grab(coupon.id, ua, {
-        strategy: 'fenced',
+      const holderA = await stalledHolder(ctx, coupon.id, {
+        user: ua,
         via: ra,
+        strategy: 'fenced',
         leaseMs: LEASE_MS,
-        waitMs: LEASE_MS,
         freezeMs: FREEZE_MS,
       });
-      await ctx.keys.waitUntilHeld(key, 10_000);
-      const seenAt = Date.now();
       const expiredAt = await ctx.keys.waitUntilGone(key, 10 * LEASE_MS);
       ctx.say(`A's key expired while A is frozen; B on ${rb} takes the lock and commits`);
       const b = await ctx.api.grab(coupon.id, ub, {
@@ -42,7 +33,7 @@ export const fencingStep: Step = {
         leaseMs: 20 * LEASE_MS,
         waitMs: LEASE_MS,
       });
-      const a = await aDone;
+      const a = await holderA.answer;
       const { audit, grants, events } = await evidence(ctx, coupon.id);
       const aAcquiredAt = events.find((e) => e.type === 'acquire' && e.replica === ra)?.at;
       const bToken = Number(b.body?.fenceToken ?? grants.find((g) => g.userId === ub)?.fenceToken ?? NaN);
@@ -80,7 +71,7 @@ export const fencingStep: Step = {
         timeline: timeline(ctx, "fencing: the frozen holder's write is refused", grants, events, {
           labels: { [ub]: 'B' },
           bars: [
-            keyBar("A's key", seenAt, expiredAt),
+            keyBar("A's key", holderA.heldAt, expiredAt),
             // A never got a grant row: draw its time in the section from its acquire to its refusal.
             ...(aAcquiredAt
               ? [

@@ -2,6 +2,7 @@ import { ApiError, type Grant } from '@app/contract';
 import { check, timeline, users, waitForReplica, withCoupon } from '../scenario';
 import { evidence } from './evidence';
 import type { Step, StepContext } from '../step';
+import { stepProse } from './step-prose';
 
 const STRATEGY = 'db-atomic';
 
@@ -16,14 +17,7 @@ async function storedGrant(ctx: StepContext, couponId: number, userId: string): 
 }
 
 export const lostAnswerStep: Step = {
-  name: 'lost-answer',
-  title: 'A crash after the commit: the buyer has the coupon but never heard so',
-  explain:
-    `A replica commits a grant (${STRATEGY}) and dies before it answers (crash=after-commit). The buyer's connection breaks, ` +
-    'as with nginx 502: did it get the coupon? A blind retry must not sell it a second unit. The answer lives in the database: ' +
-    '`GET /coupons/:id/grants/:userId` finds the grant, and a retried grab meets it and answers 409 GRANT.DUPLICATE, carrying it.',
-  expected:
-    'the crashed grab gets no answer; the grant is stored all the same; a retry answers 409 GRANT.DUPLICATE with that grant; stock and grants agree',
+  ...stepProse('lost-answer', { strategy: STRATEGY }),
   requires: [STRATEGY],
   uses: ['chaos', 'fault'],
   async run(ctx) {

@@ -3,19 +3,13 @@ import { check, count, keyBar, timeline, users, withCoupon } from '../scenario';
 import { evidence } from './evidence';
 import type { LockEvent } from '@app/contract';
 import type { Step } from '../step';
+import { stepProse } from './step-prose';
 
 const WAIT_MS = 400;
 const LEASE_MS = 5000;
 
 export const nestedStep: Step = {
-  name: 'nested',
-  title: 'Nested locking: owner-checked deadlocks on itself, reentrant does not',
-  explain:
-    "Real code reuses routines: the deduction itself takes the coupon's lock, and it is called from code that already holds it (nested=1). " +
-    'With the owner-checked lock the inner call finds the key taken (by its own caller!) and waits. Its caller cannot finish until it ' +
-    `returns, so it waits its whole budget (${WAIT_MS} ms) and fails: a self-deadlock that only the wait budget breaks. ` +
-    'The reentrant lock stores a hash {owner: count}: the same owner may take it again, the count goes up, and each release counts down.',
-  expected: `owner-checked with nested=1: 429 LOCK.TIMEOUT after ≥ ${WAIT_MS} ms; reentrant with nested=1: 200; no key left behind by either`,
+  ...stepProse('nested', { waitMs: WAIT_MS }),
   requires: ['owner-checked', 'reentrant'],
   uses: ['chaos'],
   async run(ctx) {

@@ -1,19 +1,13 @@
 import { check, countStatus, statusCounts, timeline, users, withCoupon } from '../scenario';
 import type { Step } from '../step';
+import { stepProse } from './step-prose';
 
 const STOCK = 5;
 const USERS = 20;
 const WORK_MS = 300;
 
 export const noneStep: Step = {
-  name: 'none',
-  title: 'No lock: concurrent grabs oversell',
-  explain:
-    `A coupon with ${STOCK} left. ${USERS} users grab it at the same moment, spread over the three replicas by nginx, ` +
-    `with no lock at all. Each request reads the stock, works for ${WORK_MS} ms, then writes "what I read minus one" back. ` +
-    'Since all of them read before any of them writes, they all read the same number, all succeed, and all write the same value: ' +
-    'every decrement but one is overwritten (a lost update), and far more coupons are granted than exist.',
-  expected: `more than ${STOCK} grants (oversold > 0), lost updates > 0, several holders at once`,
+  ...stepProse('none', { stock: STOCK, users: USERS, workMs: WORK_MS }),
   requires: ['none'],
   async run(ctx) {
     return withCoupon(ctx, 'none', STOCK, async (coupon) => {

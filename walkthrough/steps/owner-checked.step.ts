@@ -2,18 +2,12 @@ import { check, count, timeline, withCoupon } from '../scenario';
 import { evidence } from './evidence';
 import type { Step } from '../step';
 import { pausedPastLease } from './paused-past-lease';
+import { stepProse } from './step-prose';
 
 const LEASE_MS = 300;
 
 export const ownerCheckedStep: Step = {
-  name: 'owner-checked',
-  title: 'Owner-checked release: no more foreign deletes, yet still two holders',
-  explain:
-    'The fix for the foreign delete: each holder stores a unique value in the key, and releases with a small Lua script that deletes the key ' +
-    'only if it still holds that value (check and delete in one atomic step). We replay the slow holder: A pauses for three leases, ' +
-    'its lock expires, B takes it. When A finishes, its release is refused, so B keeps its lock and C, arriving next, is turned away. ' +
-    'But look at the timeline: A and B were still inside the critical section together. Checking the owner protects the key, not the data.',
-  expected: "A's release refused, B's key intact, C refused (429); yet A and B overlap (max concurrent holders ≥ 2)",
+  ...stepProse('owner-checked'),
   requires: ['owner-checked'],
   uses: ['chaos', 'fault'],
   async run(ctx) {

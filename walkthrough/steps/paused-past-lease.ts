@@ -2,6 +2,7 @@ import type { Coupon, GrabAnswer } from '@app/contract';
 import { lockKey, type KeyState } from '../lock-keys';
 import { keyBar, users } from '../scenario';
 import type { StepContext } from '../step';
+import { stalledHolder } from './stalled-holder';
 import type { TimelineBar, TimelineTick } from '../timeline/timeline-model';
 
 export interface PastLeaseRun {
@@ -34,10 +35,12 @@ export async function pausedPastLease(
   const [ra, rb, rc] = ctx.api.replicas.map((r) => r.id);
   const [ua, ub, uc] = users(`${strategy}-lease`, 3);
   const stall = options.stall ?? 'pauseMs';
-  ctx.say(`A on ${ra}: lease ${leaseMs} ms, ${stall}=${3 * leaseMs}`);
-  const aDone = ctx.api.grab(coupon.id, ua, { strategy, via: ra, leaseMs, waitMs: leaseMs, [stall]: 3 * leaseMs });
-  const heldByA = await ctx.keys.waitUntilHeld(key, 10_000);
-  const seenAt = Date.now();
+  const stallFor = stall === 'freezeMs' ? { freezeMs: 3 * leaseMs } : { pauseMs: 3 * leaseMs };
+  const {
+    answer: aDone,
+    held: heldByA,
+    heldAt: seenAt,
+  } = await stalledHolder(ctx, coupon.id, { user: ua, via: ra, strategy, leaseMs, ...stallFor });
   const expiredAt = await ctx.keys.waitUntilGone(key, 10 * leaseMs);
   ctx.say(`A's key expired while A still works; B on ${rb}`);
   const ticks: TimelineTick[] = [

@@ -1,5 +1,6 @@
 import { check, countStatus, statusCounts, timeline, users, withCoupon } from '../scenario';
 import type { Step, StepContext } from '../step';
+import { stepProse } from './step-prose';
 
 const STOCK = 5;
 const USERS = 12;
@@ -10,14 +11,7 @@ async function setNodes(ctx: StepContext, indexes: number[], verb: 'stop' | 'sta
 }
 
 export const redlockStep: Step = {
-  name: 'redlock',
-  title: 'Redlock over five nodes: a majority survives two failures, not three',
-  explain:
-    'Redlock does not trust one Redis: it asks five independent nodes for the lock, each with a short timeout, and holds it only if a ' +
-    'majority (3 of 5) said yes within the lease. We stop one node and sell a coupon to a crowd: still exactly one holder at a time. ' +
-    'Then we stop two more: with only two nodes left no majority is possible, and grabs are refused rather than granted unsafely. ' +
-    'Every node is started again at the end.',
-  expected: `one node down: exactly ${STOCK} grants, one holder at a time; three nodes down: every grab refused`,
+  ...stepProse('redlock', { stock: STOCK }),
   requires: ['redlock'],
   uses: ['chaos', 'fault', 'control'],
   async run(ctx) {

@@ -1,6 +1,7 @@
 import type { Audit, GrabAnswer, Grant } from '@app/contract';
 import { check, countStatus, grantBar, users, withCoupon } from '../scenario';
 import type { Step, StepContext } from '../step';
+import { stepProse } from './step-prose';
 
 const STOCK = 40;
 const SEGMENTS = 4;
@@ -42,14 +43,13 @@ const exact = (r: Round) =>
   r.audit.grants === STOCK && r.audit.oversold === 0 && r.audit.lostUpdates === 0 && r.audit.maxConcurrentHolders === 1;
 
 export const segmentedStep: Step = {
-  name: 'segmented',
-  title: 'Segmented stock: the same correctness, several locks at once',
-  explain:
-    'A correct lock makes every grab of one coupon wait in a single line. Segmenting splits the stock into rows (here ' +
-    `${SEGMENTS} rows of ${STOCK / SEGMENTS}), each with its own lock: a grab locks one row, and ${SEGMENTS} grabs can proceed at once. ` +
-    `We sell out the same coupon (${STOCK} left, ${USERS} users, ${WORK_MS} ms of work each) under one lock, then under segment locks, ` +
-    'and compare wall time.',
-  expected: `both exact (${STOCK} grants, no oversell, no lost update, one holder per row); segmented finishes faster`,
+  ...stepProse('segmented', {
+    segments: SEGMENTS,
+    perSegment: STOCK / SEGMENTS,
+    stock: STOCK,
+    users: USERS,
+    workMs: WORK_MS,
+  }),
   requires: ['segmented', SINGLE],
   uses: ['chaos'],
   async run(ctx) {

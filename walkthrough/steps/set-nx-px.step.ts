@@ -3,22 +3,14 @@ import { check, count, timeline, users, waitForReplica, withCoupon } from '../sc
 import { evidence } from './evidence';
 import type { Step } from '../step';
 import { pausedPastLease } from './paused-past-lease';
+import { stepProse } from './step-prose';
 
 export const LEASE_MS = 300;
 /** The crash part's lease: long enough that the key is surely still there when we look. */
 const CRASH_LEASE_MS = 3 * LEASE_MS;
 
 export const setNxPxStep: Step = {
-  name: 'set-nx-px',
-  title: "SET NX PX: a lease heals crashes, but a slow holder deletes the next holder's lock",
-  explain:
-    `The fix for the crash: \`SET key value NX PX ${LEASE_MS}\` gives the lock a lease, so Redis drops it by itself if the holder dies. ` +
-    'We crash a holder again and watch the next grab get in once the lease ran out. ' +
-    `Then the catch: holder A is slow (pauseMs = ${3 * LEASE_MS}, three leases). Its lock expires while it is still working; ` +
-    'B takes the lock and enters too. When A finishes it deletes "the lock" with a plain DEL, but the key is B\'s now: a foreign delete. ' +
-    'C then walks straight in while B is still working. Two holders overlap, twice.',
-  expected:
-    "the crash heals within one lease; then A and B overlap (max concurrent holders ≥ 2), A's DEL removes B's key, C gets in while B still works",
+  ...stepProse('set-nx-px', { leaseMs: LEASE_MS, pauseMs: 3 * LEASE_MS }),
   requires: ['set-nx-px'],
   uses: ['chaos', 'fault'],
   async run(ctx) {

@@ -3,19 +3,12 @@ import { check, countStatus, keyBar, statusCounts, timeline, users, waitForRepli
 import { evidence } from './evidence';
 import type { Step } from '../step';
 import type { TimelineTick } from '../timeline/timeline-model';
+import { stepProse } from './step-prose';
 
 const WAIT_MS = 300;
 
 export const setnxCrashStep: Step = {
-  name: 'setnx-crash',
-  title: 'SETNX without a lease: a crashed holder blocks everyone, forever',
-  explain:
-    'Now a real distributed lock: every replica asks Redis to `SETNX lock:{coupon:N}` before the critical section and deletes the key after. ' +
-    'Only one replica can create the key, so only one is inside at a time. But the key has no expiry. We make a replica crash right after ' +
-    'it took the lock (crash=1): it never deletes the key. The stack restarts the replica, yet the key stays, so every later grab on ' +
-    `every replica waits its ${WAIT_MS} ms budget and gives up with 429. Nothing heals until someone deletes the key by hand.`,
-  expected:
-    'the key survives the crash with no TTL (-1); every later grab answers 429 LOCK.TIMEOUT; after removing the key by hand, a grab succeeds',
+  ...stepProse('setnx-crash', { waitMs: WAIT_MS }),
   requires: ['setnx'],
   uses: ['chaos', 'fault'],
   async run(ctx) {

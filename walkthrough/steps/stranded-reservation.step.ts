@@ -2,6 +2,7 @@ import { stockKeys } from '@app/redis-stock';
 import { check, countStatus, sleep, statusCounts, timeline, users, waitForReplica, withCoupon } from '../scenario';
 import { evidence } from './evidence';
 import type { Step, StepContext } from '../step';
+import { stepProse } from './step-prose';
 
 const STRATEGY = 'redis-lua';
 const STOCK = 3;
@@ -25,15 +26,7 @@ async function untilPastDeadline(ctx: StepContext, couponId: number, timeoutMs =
 }
 
 export const strandedReservationStep: Step = {
-  name: 'stranded-reservation',
-  title: 'A crash between the Redis reservation and the database write strands a unit',
-  explain:
-    `${STRATEGY} takes a unit from Redis's counter first, then writes the grant in PostgreSQL. A replica that dies in between ` +
-    '(crash=after-reserve) leaves Redis one unit short of the stock of record: undersell, never oversell, since the database ' +
-    'still decides. Each reservation is recorded with a deadline, so reconciliation can tell a stranded unit from one still ' +
-    'in flight: past its deadline and absent from the grants, it is given back, and the whole stock sells.',
-  expected:
-    'after the crash Redis holds one unit less than the database; reconciling gives exactly one back; then the whole stock sells, no more',
+  ...stepProse('stranded-reservation', { strategy: STRATEGY }),
   requires: [STRATEGY],
   uses: ['chaos', 'fault'],
   async run(ctx) {

@@ -1,19 +1,13 @@
 import { check, countStatus, statusCounts, timeline, users, withCoupon } from '../scenario';
 import type { Step } from '../step';
+import { stepProse } from './step-prose';
 
 const STOCK = 3;
 const PER_REPLICA = 4;
 const WORK_MS = 150;
 
 export const synchronizedStep: Step = {
-  name: 'synchronized',
-  title: 'An in-process lock: exact on one replica, oversells across three',
-  explain:
-    "The classic first fix is a lock inside the process (Java's synchronized, a mutex). " +
-    `First ${PER_REPLICA * 3} users grab a coupon with ${STOCK} left, all sent to ONE replica: its mutex queues them and the count is exact. ` +
-    `Then the same on a fresh coupon, but ${PER_REPLICA} users sent to EACH of the three replicas. Each replica has its own mutex ` +
-    "and cannot see the others', so three requests are inside the critical section at once and overwrite each other.",
-  expected: `one replica: exactly ${STOCK} grants, no oversell; three replicas: oversold > 0 and up to 3 holders at once`,
+  ...stepProse('synchronized', { users: PER_REPLICA * 3, stock: STOCK, perReplica: PER_REPLICA }),
   requires: ['synchronized'],
   async run(ctx) {
     const [one] = ctx.api.replicas;

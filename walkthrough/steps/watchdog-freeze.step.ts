@@ -2,20 +2,12 @@ import { check, count, section, timeline, withCoupon } from '../scenario';
 import { evidence } from './evidence';
 import type { Step } from '../step';
 import { pausedPastLease } from './paused-past-lease';
+import { stepProse } from './step-prose';
 
 const LEASE_MS = 300;
 
 export const watchdogFreezeStep: Step = {
-  name: 'watchdog-freeze',
-  title: 'A frozen process freezes its watchdog too: two holders again',
-  explain:
-    "The watchdog runs inside the holder's process. If the whole process stops (a long garbage-collection pause, a VM migration, SIGSTOP), " +
-    `the renewals stop with it. A takes a ${LEASE_MS} ms lease, then its event loop is blocked for ${3 * LEASE_MS} ms (freezeMs): no timer runs. ` +
-    'The lease runs out, B takes the lock and enters. When A thaws, it carries on as if it still held the lock. This is the process-pause ' +
-    'argument from the Redlock debate: no lease-based lock can stop a holder that does not know it was paused; only the data store can ' +
-    '(see fencing tokens).',
-  expected:
-    'A is not renewed during the freeze, its key expires, B enters, A and B overlap (max concurrent holders ≥ 2)',
+  ...stepProse('watchdog-freeze', { leaseMs: LEASE_MS, freezeMs: 3 * LEASE_MS }),
   requires: ['watchdog'],
   uses: ['chaos', 'fault'],
   async run(ctx) {

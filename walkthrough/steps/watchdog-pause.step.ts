@@ -3,21 +3,15 @@ import { check, count, section, sleep, timeline, users, withCoupon } from '../sc
 import { evidence } from './evidence';
 import type { Step } from '../step';
 import type { TimelineTick } from '../timeline/timeline-model';
+import { stalledHolder } from './stalled-holder';
+import { stepProse } from './step-prose';
 
 // Renewals every lease/3 must survive a busy machine's event-loop hiccups: a roomier lease.
 const LEASE_MS = 500;
 const PAUSE_MS = 3 * LEASE_MS;
 
 export const watchdogPauseStep: Step = {
-  name: 'watchdog-pause',
-  title: 'A watchdog renews the lease while the holder is slow: no overlap',
-  explain:
-    'Choosing a lease is a bet on how long the work takes. A watchdog removes the bet: while the holder works, a timer extends the lease ' +
-    `every third of it (Redisson's "lock watchdog"). Holder A takes a ${LEASE_MS} ms lease and pauses for ${PAUSE_MS} ms in a slow ` +
-    'downstream call; timers keep running during such a pause, so the lease keeps being renewed. One lease later the key is still there, ' +
-    'and B, arriving then, waits until A is done.',
-  expected:
-    'the key is still held one lease after A took it, renewals ≥ 2, B enters only after A left (max concurrent holders = 1)',
+  ...stepProse('watchdog-pause', { leaseMs: LEASE_MS, pauseMs: PAUSE_MS }),
   requires: ['watchdog'],
   uses: ['chaos', 'fault'],
   async run(ctx) {
@@ -25,16 +19,13 @@ export const watchdogPauseStep: Step = {
       const key = lockKey(coupon.id);
       const [ra, rb] = ctx.api.replicas.map((r) => r.id);
       const [ua, ub] = users('watchdog-pause', 2);
-      ctx.say(`A on ${ra}: lease ${LEASE_MS} ms, pauseMs=${PAUSE_MS}`);
-      const aDone = ctx.api.grab(coupon.id, ua, {
-        strategy: 'watchdog',
+      const holderA = await stalledHolder(ctx, coupon.id, {
+        user: ua,
         via: ra,
+        strategy: 'watchdog',
         leaseMs: LEASE_MS,
-        waitMs: LEASE_MS,
         pauseMs: PAUSE_MS,
       });
-      const held = await ctx.keys.waitUntilHeld(key, 10_000);
-      const heldAt = Date.now();
       await sleep(LEASE_MS + 100);
       const later = await ctx.keys.peek(key);
       const ticks: TimelineTick[] = [
@@ -42,11 +33,11 @@ export const watchdogPauseStep: Step = {
           lane: 'redis',
           at: Date.now(),
           type: later.exists ? 'still-held' : 'expired',
-          detail: `TTL ${later.pttlMs} ms, ${Date.now() - heldAt} ms after A took it`,
+          detail: `TTL ${later.pttlMs} ms, ${Date.now() - holderA.heldAt} ms after A took it`,
         },
       ];
       ctx.say(
-        `${Date.now() - heldAt} ms after A took it the key ${later.exists ? `is still held (TTL ${later.pttlMs} ms)` : 'is gone'}; B on ${rb}`,
+        `${Date.now() - holderA.heldAt} ms after A took it the key ${later.exists ? `is still held (TTL ${later.pttlMs} ms)` : 'is gone'}; B on ${rb}`,
       );
       const b = await ctx.api.grab(coupon.id, ub, {
         strategy: 'watchdog',
@@ -55,7 +46,7 @@ export const watchdogPauseStep: Step = {
         waitMs: 20 * LEASE_MS,
         workMs: 100,
       });
-      const a = await aDone;
+      const a = await holderA.answer;
       const { audit, grants, events } = await evidence(ctx, coupon.id);
       const renewals = events.filter((e) => e.type === 'renew' && e.replica === ra).length;
       const ga = grants.find((g) => g.userId === ua);
@@ -74,7 +65,7 @@ export const watchdogPauseStep: Step = {
           maxConcurrentHolders: audit.maxConcurrentHolders,
           lostUpdates: audit.lostUpdates,
           lostEvents: count(events, 'lost'),
-          firstHolder: held.holder,
+          firstHolder: holderA.held.holder,
         },
         checks: [
           check('key one lease after A took it', later.exists ? 'held' : 'gone', later.exists, 'held'),
