@@ -2,7 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from 
 import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
 import type { LabConfig, LabState, LoadEvent, StepEvent } from '@app/contract';
 import type { StepResult } from '../../../walkthrough/step';
-import { NoLoadError, NotFoundError, RequestInvalidError } from './common/lab.errors';
+import { RequestInvalidError } from '@app/apps-common';
+import { NoLoadError, NotFoundError } from './common/lab.errors';
 import { describe as describeError } from './common/error.filter';
 import { FAULTS } from './faults/faults';
 import { assertOffered } from './faults/offers';

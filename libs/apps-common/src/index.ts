@@ -1,2 +1,3 @@
 export * from './env';
 export * from './json-error.filter';
+export * from './shared.errors';

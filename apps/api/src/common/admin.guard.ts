@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
-import { UnauthorizedError } from './app.errors';
+import { UnauthorizedError } from '@app/apps-common';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -18,7 +18,8 @@ export class AdminGuard implements CanActivate {
     const header =
       context.switchToHttp().getRequest<{ headers: { authorization?: string } }>().headers.authorization ?? '';
     const match = /^Bearer (.+)$/.exec(header);
-    if (!match || !timingSafeEqual(digest(match[1]), this.expected)) throw new UnauthorizedError();
+    if (!match || !timingSafeEqual(digest(match[1]), this.expected))
+      throw new UnauthorizedError('this endpoint needs Authorization: Bearer <admin token>');
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { RequestInvalidError } from './app.errors';
+import { RequestInvalidError } from '@app/apps-common';
 
 const MAX_ID = 2_147_483_647;
 

@@ -11,7 +11,7 @@ import {
   StaleFenceError,
   StockUnavailableError,
 } from '@app/stock';
-import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from './app.errors';
+import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from '@app/apps-common';
 
 type ErrorClass = abstract new (...args: never[]) => CodedError;
 

@@ -1,5 +1,5 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
-import { RequestInvalidError } from './app.errors';
+import { RequestInvalidError } from '@app/apps-common';
 
 function describe(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => [

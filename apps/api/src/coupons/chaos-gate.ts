@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChaosDisabledError } from '../common/app.errors';
+import { ChaosDisabledError } from '@app/apps-common';
 import { AppConfig } from '../config/app-config';
 import { CHAOS_OPTIONS, type GrabQueryDto } from './dto/grab-query.dto';
 
@@ -11,6 +11,9 @@ export class ChaosGate {
   check(query: GrabQueryDto): void {
     if (this.config.chaosEnabled) return;
     const given = CHAOS_OPTIONS.filter((o) => query[o] !== undefined);
-    if (given.length) throw new ChaosDisabledError(given);
+    if (given.length)
+      throw new ChaosDisabledError(
+        `chaos options (${given.join(', ')}) are refused: this replica runs without CHAOS_ENABLED=true`,
+      );
   }
 }

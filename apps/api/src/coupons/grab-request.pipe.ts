@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { RequestInvalidError } from '../common/app.errors';
+import { RequestInvalidError } from '@app/apps-common';
 import { USER_ID, type GrabBodyDto } from './dto/grab-body.dto';
 import { CRASH_VALUES, GRAB_NUMBERS, type GrabQueryDto } from './dto/grab-query.dto';
 

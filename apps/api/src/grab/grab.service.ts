@@ -10,7 +10,7 @@ import {
   type MemoTicket,
   type StockPeek,
 } from '@app/stock';
-import { RequestInvalidError } from '../common/app.errors';
+import { RequestInvalidError } from '@app/apps-common';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions } from './grab.types';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-errors.decorator';
-import { RequestInvalidError } from '../common/app.errors';
+import { RequestInvalidError } from '@app/apps-common';
 import { LockEventLog, type ReplicaLockEvent } from './lock-event-log';
 
 @ApiTags('observability')

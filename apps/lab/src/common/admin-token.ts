@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { UnauthorizedError } from './lab.errors';
+import { UnauthorizedError } from '@app/apps-common';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -22,6 +22,7 @@ export class AdminToken {
   }
 
   assert(authorization: string | undefined): void {
-    if (!this.matches(authorization)) throw new UnauthorizedError();
+    if (!this.matches(authorization))
+      throw new UnauthorizedError('this needs the admin token: Authorization: Bearer <ADMIN_TOKEN>');
   }
 }

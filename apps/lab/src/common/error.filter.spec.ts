@@ -1,7 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import { ApiUnreachableError } from '@app/contract';
 import { describe as describeError } from './error.filter';
-import { LabBusyError, RequestInvalidError } from './lab.errors';
+import { RequestInvalidError } from '@app/apps-common';
+import { LabBusyError } from './lab.errors';
 
 describe('the lab error filter', () => {
   it('answers 409 LAB.BUSY with what is running', () => {

@@ -1,5 +1,5 @@
 import { Catch, HttpException } from '@nestjs/common';
-import { JsonErrorFilter, type JsonErrorAnswer } from '@app/apps-common';
+import { JsonErrorFilter, SharedError, type JsonErrorAnswer } from '@app/apps-common';
 import { ApiError, ApiUnreachableError, LAB_ERROR_STATUS, type LabErrorCode } from '@app/contract';
 import { LabError } from './lab.errors';
 
@@ -19,6 +19,7 @@ export function describe(error: unknown): Described {
     body: { code, message, ...extra },
   });
   if (error instanceof LabError) return answer(error.code, error.message, error.details());
+  if (error instanceof SharedError) return answer(error.code, error.message);
   if (error instanceof ApiUnreachableError)
     return answer('DEPENDENCY.UNAVAILABLE', `the API did not answer: ${error.message}`);
   if (error instanceof ApiError) return answer('DEPENDENCY.UNAVAILABLE', `the API refused: ${error.message}`);

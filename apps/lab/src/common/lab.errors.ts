@@ -10,26 +10,8 @@ export abstract class LabError extends CodedError {
   }
 }
 
-export class RequestInvalidError extends LabError {
-  readonly code = 'REQUEST.INVALID';
-}
-
 export class NotFoundError extends LabError {
   readonly code = 'ROUTE.NOT_FOUND';
-}
-
-export class UnauthorizedError extends LabError {
-  readonly code = 'AUTH.UNAUTHORIZED';
-  constructor() {
-    super('this needs the admin token: Authorization: Bearer <ADMIN_TOKEN>');
-  }
-}
-
-export class ChaosDisabledError extends LabError {
-  readonly code = 'CHAOS.DISABLED';
-  constructor(what: string) {
-    super(`${what} needs chaos options, and the replicas run with CHAOS_ENABLED=false`);
-  }
 }
 
 /** This deployment cannot do it (no control endpoint, no servers of the lab's own). */

@@ -1,5 +1,6 @@
 import type { Offer, StepNeed } from '@app/contract';
-import { ChaosDisabledError, UnavailableError } from '../common/lab.errors';
+import { ChaosDisabledError } from '@app/apps-common';
+import { UnavailableError } from '../common/lab.errors';
 
 /** What this deployment of the lab can do. */
 export interface Deployment {
@@ -28,7 +29,8 @@ export function offer(uses: readonly StepNeed[], deployment: Deployment): Offer 
 
 /** Throws the refusal for the first thing missing: 403 CHAOS.DISABLED, else 409 LAB.UNAVAILABLE. */
 export function assertOffered(what: string, uses: readonly StepNeed[], deployment: Deployment): void {
-  if (uses.includes('chaos') && !deployment.chaos) throw new ChaosDisabledError(what);
+  if (uses.includes('chaos') && !deployment.chaos)
+    throw new ChaosDisabledError(`${what} needs chaos options, and the replicas run with CHAOS_ENABLED=false`);
   const { available, reason } = offer(uses, deployment);
   if (!available) throw new UnavailableError(`${what}: ${reason}`);
 }

@@ -1,5 +1,5 @@
 import { LAB_LIMITS, type LoadRequest } from '@app/contract';
-import { RequestInvalidError } from '../common/lab.errors';
+import { RequestInvalidError } from '@app/apps-common';
 
 const FIELDS = ['strategy', 'stock', 'buyers', 'workMs'] as const;
 
