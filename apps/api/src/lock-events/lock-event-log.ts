@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { LockEvent, LockEventSink } from '@app/lock';
+import type { LockEvent, LockEventSink, LockEventType } from '@app/lock';
+import type { Counter } from 'prom-client';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -9,6 +10,16 @@ export interface ReplicaLockEvent extends LockEvent {
 
 const KEEP = 5000;
 const NOTEWORTHY = new Set(['timeout', 'lost', 'foreign-delete', 'release-refused']);
+
+// The counter each event type counts on, where it has one; an acquire's wait and a hold are timed too.
+const COUNTERS: Partial<Record<LockEventType, (m: MetricsService) => Counter<'strategy'>>> = {
+  acquire: (m) => m.lockAcquisitions,
+  timeout: (m) => m.lockTimeouts,
+  renew: (m) => m.lockRenewals,
+  lost: (m) => m.lockLost,
+  'foreign-delete': (m) => m.lockForeignDeletes,
+  'release-refused': (m) => m.lockReleaseRefused,
+};
 
 /** Where the lock library's events land: metrics, the log, and a ring buffer for timelines. */
 @Injectable()
@@ -42,30 +53,9 @@ export class LockEventLog implements LockEventSink {
 
   private record(event: LockEvent): void {
     const labels = { strategy: event.strategy };
+    COUNTERS[event.type]?.(this.metrics).inc(labels);
     const seconds = (event.durationMs ?? 0) / 1000;
-    switch (event.type) {
-      case 'acquire':
-        this.metrics.lockAcquisitions.inc(labels);
-        this.metrics.lockWait.observe(labels, seconds);
-        break;
-      case 'release':
-        this.metrics.lockHold.observe(labels, seconds);
-        break;
-      case 'timeout':
-        this.metrics.lockTimeouts.inc(labels);
-        break;
-      case 'renew':
-        this.metrics.lockRenewals.inc(labels);
-        break;
-      case 'lost':
-        this.metrics.lockLost.inc(labels);
-        break;
-      case 'foreign-delete':
-        this.metrics.lockForeignDeletes.inc(labels);
-        break;
-      case 'release-refused':
-        this.metrics.lockReleaseRefused.inc(labels);
-        break;
-    }
+    if (event.type === 'acquire') this.metrics.lockWait.observe(labels, seconds);
+    if (event.type === 'release') this.metrics.lockHold.observe(labels, seconds);
   }
 }
