@@ -3,6 +3,14 @@ import type { StackControl } from './stack-control';
 
 type Handler = (supervisor: StackControl, params: string[], query: URLSearchParams) => Promise<unknown>;
 
+/** A route that acts, then answers the stack's state as it stands after. */
+function thenState(act: (supervisor: StackControl) => Promise<unknown>): Handler {
+  return async (s) => {
+    await act(s);
+    return s.state();
+  };
+}
+
 // Fault injection for the walkthrough, the bench and the fault tests. Every answer is JSON.
 const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
   { method: 'GET', path: /^\/state$/, handler: (s) => Promise.resolve(s.state()) },
@@ -29,30 +37,9 @@ const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
       return { stopped, state: s.state() };
     },
   },
-  {
-    method: 'POST',
-    path: /^\/redis\/start$/,
-    handler: async (s) => {
-      await s.startRedisAgain();
-      return s.state();
-    },
-  },
-  {
-    method: 'POST',
-    path: /^\/postgres\/stop$/,
-    handler: async (s) => {
-      await s.stopPostgres();
-      return s.state();
-    },
-  },
-  {
-    method: 'POST',
-    path: /^\/postgres\/start$/,
-    handler: async (s) => {
-      await s.startPostgresAgain();
-      return s.state();
-    },
-  },
+  { method: 'POST', path: /^\/redis\/start$/, handler: thenState((s) => s.startRedisAgain()) },
+  { method: 'POST', path: /^\/postgres\/stop$/, handler: thenState((s) => s.stopPostgres()) },
+  { method: 'POST', path: /^\/postgres\/start$/, handler: thenState((s) => s.startPostgresAgain()) },
   {
     method: 'POST',
     path: /^\/redlock\/(\d+)\/(stop|start)$/,

@@ -38,17 +38,27 @@ function stalled(
   return Promise.resolve(told);
 }
 
-async function restart(target: FaultTarget, name: FaultName, server: 'redis' | 'postgres'): Promise<string> {
-  const { load } = target;
-  const work = (async () => {
-    load.mark(name, server, `${server} stopped`);
-    await target.control(`/${server}/stop`);
-    await target.control(`/${server}/start`);
-    load.mark(name, server, `${server} started again`);
-  })();
-  load.track(work);
-  await work;
-  return `${server === 'redis' ? 'Redis' : 'PostgreSQL'} was stopped and started again`;
+/** A fault that stops `server` and starts it again through the control endpoint. */
+function restartFault(server: 'redis' | 'postgres', title: string, what: string): Fault {
+  const name = `restart-${server}` as const;
+  return {
+    name,
+    label: `Restart ${title}`,
+    what,
+    uses: ['chaos', 'fault', 'control'],
+    targetsReplica: false,
+    async inject(t) {
+      const work = (async () => {
+        t.load.mark(name, server, `${server} stopped`);
+        await t.control(`/${server}/stop`);
+        await t.control(`/${server}/start`);
+        t.load.mark(name, server, `${server} started again`);
+      })();
+      t.load.track(work);
+      await work;
+      return `${title} was stopped and started again`;
+    },
+  };
 }
 
 /** Every fault the page offers, in the order it shows them. */
@@ -101,20 +111,6 @@ export const FAULTS: readonly Fault[] = [
       return `${t.replica} was killed; the stack restarts it`;
     },
   },
-  {
-    name: 'restart-redis',
-    label: 'Restart Redis',
-    what: 'the lock Redis is stopped and started again, empty: every lock key is gone',
-    uses: ['chaos', 'fault', 'control'],
-    targetsReplica: false,
-    inject: (t) => restart(t, 'restart-redis', 'redis'),
-  },
-  {
-    name: 'restart-postgres',
-    label: 'Restart PostgreSQL',
-    what: 'PostgreSQL is shut down (fast) and started again on the same data',
-    uses: ['chaos', 'fault', 'control'],
-    targetsReplica: false,
-    inject: (t) => restart(t, 'restart-postgres', 'postgres'),
-  },
+  restartFault('redis', 'Redis', 'the lock Redis is stopped and started again, empty: every lock key is gone'),
+  restartFault('postgres', 'PostgreSQL', 'PostgreSQL is shut down (fast) and started again on the same data'),
 ];
