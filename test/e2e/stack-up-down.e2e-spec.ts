@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { isAlive, isSupervisor } from '../../tools/stack/processes';
+import { serverPids } from '../../tools/stack/launcher';
 import { isPortFree } from '../../tools/stack/ports';
 import type { StackInfo } from '../../tools/stack/stack';
 import { readStack } from '../../tools/stack/stack';
@@ -42,15 +43,8 @@ function cli(command: 'up' | 'down') {
   });
 }
 
-const allPids = (info: StackInfo) => [
-  info.supervisorPid,
-  ...info.replicas.map((r) => r.pid),
-  info.pids.postgres,
-  ...Object.values(info.pids.redis),
-  ...info.pids.redlock,
-  info.pids.nginx,
-  info.pids.lab,
-];
+// The launcher's own list, which `down` stops: the count checked below is what catches a server it misses.
+const allPids = (info: StackInfo) => [info.supervisorPid, ...serverPids(info)];
 
 function developerStackRuns(): boolean {
   try {

@@ -1,17 +1,27 @@
 import { resolveConfig } from './config';
 
+// The contract's default ports; the overrides below move every one of them by 100.
+const DEFAULT_PORTS = {
+  nginx: 28080,
+  api: [23001, 23002, 23003],
+  postgres: 25432,
+  redis: 26379,
+  redlock: [26381, 26382, 26383, 26384, 26385],
+  control: 28099,
+  lab: 28090,
+};
+const movedBy = (by: number) =>
+  Object.fromEntries(
+    Object.entries(DEFAULT_PORTS).map(([name, port]) => [
+      name,
+      Array.isArray(port) ? port.map((p) => p + by) : port + by,
+    ]),
+  );
+
 describe('resolveConfig', () => {
   it('uses the contract defaults', () => {
     const config = resolveConfig({});
-    expect(config.ports).toEqual({
-      nginx: 28080,
-      api: [23001, 23002, 23003],
-      postgres: 25432,
-      redis: 26379,
-      redlock: [26381, 26382, 26383, 26384, 26385],
-      control: 28099,
-      lab: 28090,
-    });
+    expect(config.ports).toEqual(DEFAULT_PORTS);
     expect(config.labSparePortBase).toBe(26800);
     expect(config.labEntry.endsWith('dist/apps/lab/apps/lab/src/main.js')).toBe(true);
     expect(config.dir.endsWith('/.stack')).toBe(true);
@@ -36,15 +46,7 @@ describe('resolveConfig', () => {
       CHAOS_ENABLED: 'false',
       REPLICA_ENTRY: '/tmp/x.js',
     });
-    expect(config.ports).toEqual({
-      nginx: 28180,
-      api: [23101, 23102, 23103],
-      postgres: 25532,
-      redis: 26479,
-      redlock: [26481, 26482, 26483, 26484, 26485],
-      control: 28199,
-      lab: 28190,
-    });
+    expect(config.ports).toEqual(movedBy(100));
     expect(config.labSparePortBase).toBe(26900);
     expect(config.dir.endsWith('/.stack/test')).toBe(true);
     expect(config.adminToken).toBe('given');

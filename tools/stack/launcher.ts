@@ -16,7 +16,8 @@ export async function liveStack(dir: string): Promise<StackInfo | undefined> {
   return (await httpStatus(`${info.nginxUrl}/nginx-health`)) === 200 ? info : undefined;
 }
 
-const serverPids = (info: StackInfo) => [
+/** Every server process of the stack (the supervisor aside); a server not started is undefined. */
+export const serverPids = (info: StackInfo) => [
   ...info.replicas.map((r) => r.pid),
   info.pids.postgres,
   ...Object.values(info.pids.redis),
