@@ -1,54 +1,12 @@
 import type { Redis } from 'ioredis';
-import { probeClient, testRedisTarget, uniqueResource } from '../../../../test/redis/lock-kit';
-import { lockKeys, type LockKeys } from '../lock-keys';
-import { createWakeRedis } from '../redis/redis-clients';
-import { defineLockCommands, LUA_COMMANDS, readLuaScript } from './lua-commands';
+import { scriptClients } from '../../../../test/redis/script-clients';
+import type { LockKeys } from '../lock-keys';
+import { LUA_COMMANDS, readLuaScript } from './lua-commands';
 
 // Each script alone against real Redis, success and failure returns, read back behind its back.
 let redis: Redis;
-let subscriber: Redis;
 let keys: LockKeys;
-
-beforeAll(() => {
-  redis = defineLockCommands(probeClient());
-  subscriber = createWakeRedis(testRedisTarget());
-});
-afterAll(async () => {
-  await redis.quit();
-  await subscriber.quit();
-});
-beforeEach(() => {
-  keys = lockKeys(uniqueResource('lua'));
-});
-
-/**
- * Collects the messages published on `channel` while `work` runs. A sentinel published after
- * the work, from the node that ran the scripts, arrives after them all, so no sleep is needed.
- * On a cluster a plain PUBLISH goes to any node, so it is sent from a script keyed by the
- * channel (which carries the lock's hash tag): it then runs where the lock's scripts ran.
- */
-async function published(channel: string, work: () => Promise<unknown>): Promise<string[]> {
-  const messages: string[] = [];
-  const sentinel = `sentinel-${Math.random().toString(36).slice(2)}`;
-  let sentinelSeen!: () => void;
-  const seen = new Promise<void>((resolve) => (sentinelSeen = resolve));
-  const onMessage = (from: string, message: string) => {
-    if (from !== channel) return;
-    if (message === sentinel) sentinelSeen();
-    else messages.push(message);
-  };
-  subscriber.on('smessage', onMessage);
-  await subscriber.ssubscribe(channel);
-  try {
-    await work();
-    await redis.eval("return redis.call('spublish', KEYS[1], ARGV[1])", 1, channel, sentinel);
-    await seen;
-    return messages;
-  } finally {
-    subscriber.off('smessage', onMessage);
-    await subscriber.sunsubscribe(channel);
-  }
-}
+const published = scriptClients('lua', (test) => ({ redis, keys } = test));
 
 describe('script files', () => {
   it.each(Object.values(LUA_COMMANDS).map(([file]) => file))(

@@ -1,53 +1,17 @@
 import type { Redis } from 'ioredis';
-import { probeClient, testRedisUrl, uniqueResource } from '../../../../test/redis/lock-kit';
+import { uniqueResource } from '../../../../test/redis/lock-kit';
+import { scriptClients } from '../../../../test/redis/script-clients';
 import { lockKeys, waiterWakeChannel, type LockKeys } from '../lock-keys';
-import { createWakeRedis } from '../redis/redis-clients';
 import { queueAcquire, queueEntry, type QueueLockKind, type QueueWaiter } from '../verbs/queue-acquire';
 import { queueRelease } from '../verbs/queue-release';
-import { defineLockCommands } from './lua-commands';
 
 // queue-acquire.lua and queue-release.lua alone against real Redis, read back behind their back.
 let redis: Redis;
-let subscriber: Redis;
 let keys: LockKeys;
+const published = scriptClients('queue-lua', (test) => ({ redis, keys } = test));
 const plain: QueueLockKind = { hash: false, fenced: false };
 const timing = { leaseMs: 10_000, heartbeatMs: 1000, claimMs: 1000 };
 const waiter = (owner: string, tag = `t-${owner}`): QueueWaiter => ({ owner, tag });
-
-beforeAll(() => {
-  redis = defineLockCommands(probeClient());
-  subscriber = createWakeRedis(testRedisUrl());
-});
-afterAll(async () => {
-  await redis.quit();
-  await subscriber.quit();
-});
-beforeEach(() => {
-  keys = lockKeys(uniqueResource('queue-lua'));
-});
-
-/** The messages on `channel` while `work` runs; a sentinel after it on the same connection ends the wait. */
-async function published(channel: string, work: () => Promise<unknown>): Promise<string[]> {
-  const messages: string[] = [];
-  let sentinelSeen!: () => void;
-  const seen = new Promise<void>((resolve) => (sentinelSeen = resolve));
-  const onMessage = (from: string, message: string) => {
-    if (from !== channel) return;
-    if (message === 'sentinel') sentinelSeen();
-    else messages.push(message);
-  };
-  subscriber.on('smessage', onMessage);
-  await subscriber.ssubscribe(channel);
-  try {
-    await work();
-    await redis.spublish(channel, 'sentinel');
-    await seen;
-    return messages;
-  } finally {
-    subscriber.off('smessage', onMessage);
-    await subscriber.sunsubscribe(channel);
-  }
-}
 
 describe('queue-acquire.lua', () => {
   it('takes a free lock, else queues the caller in arrival order with a heartbeat deadline', async () => {

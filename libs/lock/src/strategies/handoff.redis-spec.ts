@@ -9,6 +9,7 @@ import {
   within,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
+import { holdInside } from '../../../../test/redis/replica-fixtures';
 import { lockKeys } from '../lock-keys';
 import { LockLostError } from '../lock.errors';
 import type { LockEvent } from '../lock-events';
@@ -130,19 +131,18 @@ it('owner-checked: a holder whose lease ran out cannot hand off; the waiter wait
   const [a, b] = [replica('api-1'), replica('api-2')];
   const resource = uniqueResource('handoff-expired');
   const { lock } = lockKeys(resource);
-  const aIn = deferred();
-  const aMayLeave = deferred();
   const bIn = deferred();
   const bMayLeave = deferred();
   let aSignal: AbortSignal | undefined;
   let bLeftAt = 0;
 
-  const aRun = a.strategy('owner-checked').run(resource, { leaseMs: 150, waitMs: 1000 }, async (held) => {
-    aSignal = held.signal;
-    aIn.resolve();
-    await aMayLeave.promise; // past the lease: the key expires under us
-  });
-  await aIn.promise;
+  // a stays inside past its lease: the key expires under it.
+  const aHolder = await holdInside(
+    a.strategy('owner-checked'),
+    resource,
+    { leaseMs: 150, waitMs: 1000 },
+    (held) => (aSignal = held.signal),
+  );
   const bRun = b.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
     bIn.resolve();
     await bMayLeave.promise;
@@ -158,8 +158,8 @@ it('owner-checked: a holder whose lease ran out cannot hand off; the waiter wait
     await sleep(1);
   }
 
-  aMayLeave.resolve();
-  await aRun;
+  aHolder.leave();
+  await aHolder.run;
   expect(a.events.of('release-refused', resource)).toHaveLength(1);
   expect(aSignal!.reason).toBeInstanceOf(LockLostError);
   expect(await probe.get(lock)).not.toBeNull(); // still b's
@@ -175,15 +175,9 @@ it('set-nx-px: a holder whose lease ran out cannot hand off, and its delete stil
   const resource = uniqueResource('handoff-foreign');
   const { lock } = lockKeys(resource);
   const overlap = new OverlapCounter();
-  const aIn = deferred();
-  const aMayLeave = deferred();
   const bIn = deferred();
   const bMayLeave = deferred();
-  const aRun = a.strategy('set-nx-px').run(resource, { leaseMs: 150, waitMs: 1000 }, async () => {
-    aIn.resolve();
-    await aMayLeave.promise;
-  });
-  await aIn.promise;
+  const aHolder = await holdInside(a.strategy('set-nx-px'), resource, { leaseMs: 150, waitMs: 1000 });
   const bRun = b.strategy('set-nx-px').run(resource, { leaseMs: 5000, waitMs: 5000 }, async () => {
     overlap.enter();
     bIn.resolve();
@@ -200,8 +194,8 @@ it('set-nx-px: a holder whose lease ran out cannot hand off, and its delete stil
   });
   while (!a.runtime.handOffSlot(lock, 'set-nx-px')) await sleep(1);
 
-  aMayLeave.resolve();
-  await aRun;
+  aHolder.leave();
+  await aHolder.run;
   expect(a.events.of('foreign-delete', resource)).toHaveLength(1); // a deleted b's lock
   await within(wIn.promise, 5000, 'the local waiter getting in beside b');
   expect(overlap.max).toBe(2);
@@ -236,23 +230,17 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
   const resource = uniqueResource('handoff-renewed');
   const { lock } = lockKeys(resource);
   const leaseMs = 300;
-  const firstIn = deferred();
-  const firstMayLeave = deferred();
   let secondOwner = '';
   let renewedAfterHandOff = false;
-  const first = a.strategy('watchdog').run(resource, { leaseMs, waitMs: 1000 }, async () => {
-    firstIn.resolve();
-    await firstMayLeave.promise;
-  });
-  await firstIn.promise;
+  const first = await holdInside(a.strategy('watchdog'), resource, { leaseMs, waitMs: 1000 });
   const second = a.strategy('watchdog').run(resource, { leaseMs, waitMs: 5000 }, async (held) => {
     secondOwner = held.owner;
     const renewal = await within(a.events.next('renew', resource), 5000, 'a renewal for the new holder');
     renewedAfterHandOff = renewal.owner === held.owner && (await heldBy(lock, held.owner));
   });
   while (!a.runtime.handOffSlot(lock, 'watchdog')) await sleep(1);
-  firstMayLeave.resolve();
-  await Promise.all([first, second]);
+  first.leave();
+  await Promise.all([first.run, second]);
   expect(handedOff(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
   expect(renewedAfterHandOff).toBe(true);
 });
@@ -261,13 +249,7 @@ it('a taker that started on a hand-off is told when the script finds the key tak
   const a = replica('api-1');
   const resource = uniqueResource('handoff-removed');
   const { lock } = lockKeys(resource);
-  const firstIn = deferred();
-  const firstMayLeave = deferred();
-  const first = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 1000 }, async () => {
-    firstIn.resolve();
-    await firstMayLeave.promise;
-  });
-  await firstIn.promise;
+  const first = await holdInside(a.strategy('owner-checked'), resource, { leaseMs: 5000, waitMs: 1000 });
   const second = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
     await within(
       new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))),
@@ -281,8 +263,8 @@ it('a taker that started on a hand-off is told when the script finds the key tak
   // Another owner's key, as after an operator's DEL or a reset and a foreign acquire; a bare DEL
   // would let the waiter's own polling take the free key before the hand-off runs.
   await probe.set(lock, 'someone-else', 'PX', 10_000);
-  firstMayLeave.resolve();
-  await first;
+  first.leave();
+  await first.run;
   expect(await second).toBeInstanceOf(LockLostError);
   expect(a.events.of('lost', resource).map((e) => e.detail)).toEqual(['the hand-off found the lock gone']);
 });

@@ -4,13 +4,12 @@ import {
   deferred,
   freezeEventLoop,
   OverlapCounter,
-  probeClient,
-  startReplica,
   uniqueResource,
   untilSomeoneWaits,
   within,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
+import { holdInside, replicasForEachTest } from '../../../../test/redis/replica-fixtures';
 import { runInFlow } from '../flow-context';
 import { lockKeys } from '../lock-keys';
 import { LockLostError, LockTimeoutError } from '../lock.errors';
@@ -24,26 +23,19 @@ let a: TestReplica;
 let b: TestReplica;
 let probe: Redis;
 
-beforeEach(() => {
-  a = startReplica('api-1');
-  b = startReplica('api-2');
-  probe = probeClient();
-});
-afterEach(async () => {
-  await Promise.all([a.close(), b.close()]);
-  await probe.quit();
-});
+replicasForEachTest(
+  ['api-1', 'api-2'],
+  (started) =>
+    ({
+      replicas: [a, b],
+      probe,
+    } = started),
+);
 
 describe('setnx: a holder that crashes', () => {
   it('leaves a key without TTL, so every later acquire times out', async () => {
     const resource = uniqueResource('setnx-crash');
-    const holding = deferred();
-    const never = deferred();
-    const crashed = a.strategy('setnx').run(resource, { leaseMs: 100, waitMs: 100 }, async () => {
-      holding.resolve();
-      await never.promise;
-    });
-    await holding.promise;
+    const crashed = await holdInside(a.strategy('setnx'), resource, { leaseMs: 100, waitMs: 100 });
     await a.close(); // the process is gone: it will never DEL
     expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1);
     for (let i = 0; i < 2; i++) {
@@ -51,25 +43,19 @@ describe('setnx: a holder that crashes', () => {
         b.strategy('setnx').run(resource, { leaseMs: 100, waitMs: 250 }, () => Promise.resolve('in')),
       ).rejects.toBeInstanceOf(LockTimeoutError);
     }
-    never.resolve();
-    await crashed;
+    crashed.leave();
+    await crashed.run;
   });
 
   it("set-nx-px fixes it: the crashed holder's lock expires after its lease", async () => {
     const resource = uniqueResource('set-nx-px-crash');
-    const holding = deferred();
-    const never = deferred();
-    const crashed = a.strategy('set-nx-px').run(resource, { leaseMs: 200, waitMs: 100 }, async () => {
-      holding.resolve();
-      await never.promise;
-    });
-    await holding.promise;
+    const crashed = await holdInside(a.strategy('set-nx-px'), resource, { leaseMs: 200, waitMs: 100 });
     await a.close();
     await expect(
       b.strategy('set-nx-px').run(resource, { leaseMs: 200, waitMs: 2000 }, () => Promise.resolve('in')),
     ).resolves.toBe('in');
-    never.resolve();
-    await crashed;
+    crashed.leave();
+    await crashed.run;
   });
 });
 

@@ -1,13 +1,13 @@
 import type { Redis } from 'ioredis';
 import {
   deferred,
-  probeClient,
   startReplica,
   uniqueResource,
   untilSomeoneWaits,
   within,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
+import { holdInside, replicasForEachTest } from '../../../../test/redis/replica-fixtures';
 import { lockKeys } from '../lock-keys';
 import { LockAbortedError, LockTimeoutError } from '../lock.errors';
 import { QUEUE_TIMING } from './queue-timing';
@@ -20,30 +20,14 @@ let replicas: TestReplica[];
 let probe: Redis;
 const options = { leaseMs: 10_000, waitMs: 10_000 };
 
-beforeEach(() => {
-  replicas = ['api-0', 'api-1', 'api-2', 'api-3'].map((id) => startReplica(id));
-  probe = probeClient();
-});
-afterEach(async () => {
-  await Promise.all(replicas.map((r) => r.close()));
-  await probe.quit();
-});
+replicasForEachTest(['api-0', 'api-1', 'api-2', 'api-3'], (started) => ({ replicas, probe } = started));
 
-/** Runs a holder in `replica` that stays inside until `release` resolves. */
-async function holdIn(replica: TestReplica, resource: string, release: Promise<void>): Promise<{ run: Promise<void> }> {
-  const inside = deferred();
-  const run = replica.strategy('owner-checked').run(resource, options, async () => {
-    inside.resolve();
-    await release;
-  });
-  await inside.promise;
-  return { run }; // wrapped: an async function's promise would wait for the run itself
-}
+/** A holder in the first replica, inside until `leave()`. */
+const hold = (resource: string) => holdInside(replicas[0].strategy('owner-checked'), resource, options);
 
 it('serves waiters of three processes in the order they queued, each handed the lock by the release', async () => {
   const resource = uniqueResource('fifo');
-  const release = deferred();
-  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  const holder = await hold(resource);
   const order: string[] = [];
   const waiters: Promise<void>[] = [];
   for (const [i, replica] of [replicas[3], replicas[1], replicas[2]].entries()) {
@@ -54,8 +38,8 @@ it('serves waiters of three processes in the order they queued, each handed the 
     );
     await untilSomeoneWaits(probe, resource, i + 1);
   }
-  release.resolve();
-  await Promise.all([holder, ...waiters]);
+  holder.leave();
+  await Promise.all([holder.run, ...waiters]);
   expect(order).toEqual(['api-3', 'api-1', 'api-2']);
   for (const replica of [replicas[3], replicas[1], replicas[2]]) {
     expect(replica.events.of('acquire', resource)[0].detail).toBe('from the queue');
@@ -80,16 +64,15 @@ it('a dropped wake-up costs one heartbeat poll: the waiter claims the lock hande
 it('a killed waiter (its heartbeat stops) holds the lock up at most for its claim lease', async () => {
   const resource = uniqueResource('killed');
   const keys = lockKeys(resource);
-  const release = deferred();
-  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  const holder = await hold(resource);
   // A waiter whose process died just after its last heartbeat: first in the queue, still fresh.
   const [seconds] = await probe.time();
   await probe.rpush(keys.queue, 'deadbeef|ghost');
   await probe.zadd(keys.queueDeadlines, Number(seconds) * 1000 + 60_000, 'deadbeef|ghost');
   const live = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve());
   await untilSomeoneWaits(probe, resource, 2);
-  release.resolve();
-  await holder;
+  holder.leave();
+  await holder.run;
   expect(await probe.get(keys.lock)).toBe('ghost'); // handed to the ghost, on a claim lease only
   await within(live, QUEUE_TIMING.claimMs + 2 * QUEUE_TIMING.refreshMs + 500, 'the live waiter after the claim lease');
 });
@@ -121,8 +104,7 @@ it('a release that comes after the lease ran out neither hands over nor deletes 
 it('a cancelled waiter leaves the queue at once, never holds the lock, and the next one is served', async () => {
   const resource = uniqueResource('cancelled');
   const keys = lockKeys(resource);
-  const release = deferred();
-  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  const holder = await hold(resource);
   const controller = new AbortController();
   let cancelledRan = false;
   const cancelled = replicas[1]
@@ -135,8 +117,8 @@ it('a cancelled waiter leaves the queue at once, never holds the lock, and the n
   await expect(cancelled).rejects.toMatchObject({ name: 'LockAbortedError', code: 'LOCK.ABORTED' });
   await expect(cancelled).rejects.toBeInstanceOf(LockAbortedError);
   expect(await probe.llen(keys.queue)).toBe(1); // only the next waiter is left
-  release.resolve();
-  await Promise.all([holder, next]);
+  holder.leave();
+  await Promise.all([holder.run, next]);
   expect(cancelledRan).toBe(false);
   expect(replicas[1].events.of('acquire', resource)).toHaveLength(0);
 });
@@ -161,14 +143,13 @@ it('a waiter cancelled after a release handed it the lock passes the lock on, un
 
 it('waitMs 0 makes exactly one attempt and answers at once, without queueing', async () => {
   const resource = uniqueResource('once');
-  const release = deferred();
-  const { run: holder } = await holdIn(replicas[0], resource, release.promise);
+  const holder = await hold(resource);
   await expect(
     replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve()),
   ).rejects.toBeInstanceOf(LockTimeoutError);
   expect(await probe.exists(lockKeys(resource).queue)).toBe(0);
-  release.resolve();
-  await holder;
+  holder.leave();
+  await holder.run;
   await replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve());
 });
 

@@ -80,6 +80,15 @@ describe('LocalQueue', () => {
 });
 
 describe('LocalQueue hand-offs', () => {
+  /** A queue with this hand-off limit whose head, on key 'k', offers a slot of kind 'x'. */
+  async function headOffering(limit: number): Promise<LocalQueue> {
+    const queue = new LocalQueue(limit);
+    const head = queue.enter('k', 1000);
+    await head.turn;
+    head.offer(new HandoffSlot('x', 'w', 1000));
+    return queue;
+  }
+
   it("offers the head's slot to a holder of the same kind only", async () => {
     const queue = new LocalQueue(8);
     const head = queue.enter('k', 1000);
@@ -96,10 +105,7 @@ describe('LocalQueue hand-offs', () => {
   });
 
   it('refuses the hand-off after `limit` in a row, once, then counts again', async () => {
-    const queue = new LocalQueue(2);
-    const head = queue.enter('k', 1000);
-    await head.turn;
-    head.offer(new HandoffSlot('x', 'w', 1000));
+    const queue = await headOffering(2);
     const pattern: boolean[] = [];
     for (let i = 0; i < 6; i += 1) {
       const slot = queue.claimable('k', 'x');
@@ -110,20 +116,14 @@ describe('LocalQueue hand-offs', () => {
   });
 
   it('starts counting again when the process took the lock in Redis', async () => {
-    const queue = new LocalQueue(1);
-    const head = queue.enter('k', 1000);
-    await head.turn;
-    head.offer(new HandoffSlot('x', 'w', 1000));
+    const queue = await headOffering(1);
     queue.handedOff('k');
     queue.tookInRedis('k');
     expect(queue.claimable('k', 'x')).toBeDefined();
   });
 
   it('never hands off with a limit of 0', async () => {
-    const queue = new LocalQueue(0);
-    const head = queue.enter('k', 1000);
-    await head.turn;
-    head.offer(new HandoffSlot('x', 'w', 1000));
+    const queue = await headOffering(0);
     expect(queue.claimable('k', 'x')).toBeUndefined();
   });
 });
