@@ -14,6 +14,16 @@ const find = (checks: TargetCheck[], start: string): TargetCheck => {
   return found[0];
 };
 
+/** What a target says when a side of it is missing. */
+const NOT_RUN = { measured: 'not run', met: undefined };
+
+/** The check of `target` on a workMs 0 load of these strategies at these grabs/s. */
+const checkAt0 = (target: string, grabsPerSec: Record<string, number>): TargetCheck =>
+  find(
+    checkTargets(run(Object.entries(grabsPerSec).map(([strategy, rate]) => ({ strategy, grabsPerSec: rate })))),
+    target,
+  );
+
 describe('isSingleLock', () => {
   it('covers correct single-row locks, not the baselines, segmented or the database strategies', () => {
     expect(isSingleLock('owner-checked')).toBe(true);
@@ -48,7 +58,7 @@ describe('checkTargets', () => {
     const target = 'db-atomic at workMs 0 ≥ 0.8 × pg hot row ceiling';
 
     it('is met at 0.8 of the ceiling or more', () => {
-      expect(find(checkTargets(run([{ strategy: 'db-atomic', grabsPerSec: 1200 }])), target)).toEqual({
+      expect(checkAt0(target, { 'db-atomic': 1200 })).toEqual({
         target,
         measured: '0.81× (1200 vs 1480/s)',
         met: true,
@@ -56,7 +66,7 @@ describe('checkTargets', () => {
     });
 
     it('is not met below it', () => {
-      const check = find(checkTargets(run([{ strategy: 'db-atomic', grabsPerSec: 1180 }])), target);
+      const check = checkAt0(target, { 'db-atomic': 1180 });
       expect(check.met).toBe(false);
       expect(check.measured).toBe('0.80× (1180 vs 1480/s)');
       expect(check.why).toBe(
@@ -67,27 +77,18 @@ describe('checkTargets', () => {
 
     it('is not run without db-atomic at workMs 0, or without a hot row reading', () => {
       const onlyWithWork = run([{ strategy: 'owner-checked' }], [{ strategy: 'db-atomic', grabsPerSec: 5000 }]);
-      expect(find(checkTargets(onlyWithWork), target)).toMatchObject({ measured: 'not run', met: undefined });
+      expect(find(checkTargets(onlyWithWork), target)).toMatchObject(NOT_RUN);
       const noCeiling = {
         ...run([{ strategy: 'db-atomic', grabsPerSec: 1200 }]),
         ceilings: { ...sampleReport([]).ceilings, pgHotRowPerSec: 0 },
       };
-      expect(find(checkTargets(noCeiling), target)).toMatchObject({ measured: 'not run', met: undefined });
+      expect(find(checkTargets(noCeiling), target)).toMatchObject(NOT_RUN);
     });
   });
 
   describe('db-atomic against watchdog', () => {
     const target = 'db-atomic at workMs 0 ≥ 1.5 × watchdog';
-    const against = (watchdog: number) =>
-      find(
-        checkTargets(
-          run([
-            { strategy: 'db-atomic', grabsPerSec: 1200 },
-            { strategy: 'watchdog', grabsPerSec: watchdog },
-          ]),
-        ),
-        target,
-      );
+    const against = (watchdog: number) => checkAt0(target, { 'db-atomic': 1200, watchdog });
 
     it('is met at 1.5× or more, and not below', () => {
       expect(against(790)).toEqual({ target, measured: '1.52× (1200 vs 790 grabs/s)', met: true });
@@ -95,11 +96,8 @@ describe('checkTargets', () => {
     });
 
     it('is not run without watchdog, or when watchdog granted nothing', () => {
-      expect(find(checkTargets(run([{ strategy: 'db-atomic' }])), target)).toMatchObject({
-        measured: 'not run',
-        met: undefined,
-      });
-      expect(against(0)).toMatchObject({ measured: 'not run', met: undefined });
+      expect(find(checkTargets(run([{ strategy: 'db-atomic' }])), target)).toMatchObject(NOT_RUN);
+      expect(against(0)).toMatchObject(NOT_RUN);
     });
 
     it('compares only the workMs 0 load', () => {
@@ -113,16 +111,7 @@ describe('checkTargets', () => {
 
   describe('redis-lua against db-atomic', () => {
     const target = 'redis-lua at workMs 0 ≥ 0.9 × db-atomic';
-    const against = (lua: number) =>
-      find(
-        checkTargets(
-          run([
-            { strategy: 'redis-lua', grabsPerSec: lua },
-            { strategy: 'db-atomic', grabsPerSec: 1200 },
-          ]),
-        ),
-        target,
-      );
+    const against = (lua: number) => checkAt0(target, { 'redis-lua': lua, 'db-atomic': 1200 });
 
     it('is met at 0.9× or more, and not below', () => {
       expect(against(1100)).toEqual({ target, measured: '0.92× (1100 vs 1200 grabs/s)', met: true });
@@ -130,10 +119,7 @@ describe('checkTargets', () => {
     });
 
     it('is not run without redis-lua', () => {
-      expect(find(checkTargets(run([{ strategy: 'db-atomic' }])), target)).toMatchObject({
-        measured: 'not run',
-        met: undefined,
-      });
+      expect(find(checkTargets(run([{ strategy: 'db-atomic' }])), target)).toMatchObject(NOT_RUN);
     });
   });
 
@@ -253,10 +239,7 @@ describe('checkTargets', () => {
     });
 
     it('says "not run" when a side of the ratio is missing or there is no load with work', () => {
-      expect(find(checkTargets(run([], [{ strategy: 'none' }])), 'segmented')).toMatchObject({
-        measured: 'not run',
-        met: undefined,
-      });
+      expect(find(checkTargets(run([], [{ strategy: 'none' }])), 'segmented')).toMatchObject(NOT_RUN);
       const fastOnly = sampleReport([sampleLoad(0, [{ strategy: 'owner-checked' }, { strategy: 'segmented' }])]);
       expect(find(checkTargets(fastOnly), 'segmented')).toEqual({
         target: 'segmented (8 segments) ≥ 3× owner-checked grabs/s at workMs > 0',

@@ -25,18 +25,12 @@ describe('findOverlaps', () => {
   });
 
   it('reports the peak count of a stretch where three sections overlap', () => {
-    const overlaps = findOverlaps([
-      bar('a', 0, 100),
-      bar('b', 10, 90),
-      bar('c', 20, 50),
-      bar('a', 200, 300),
-      bar('b', 250, 260),
-    ]);
-    expect(overlaps).toEqual([
+    const three = [bar('a', 0, 100), bar('b', 10, 90), bar('c', 20, 50)];
+    expect(findOverlaps([...three, bar('a', 200, 300), bar('b', 250, 260)])).toEqual([
       { row: 'segment 0', start: 10, end: 90, count: 3 },
       { row: 'segment 0', start: 250, end: 260, count: 2 },
     ]);
-    expect(maxConcurrent([bar('a', 0, 100), bar('b', 10, 90), bar('c', 20, 50)])).toBe(3);
+    expect(maxConcurrent(three)).toBe(3);
   });
 
   it('counts one holder when nothing overlaps, none when there are no sections', () => {
@@ -86,17 +80,9 @@ describe('layoutTimeline', () => {
   });
 
   it('stacks overlapping sections of one lane in sub-rows, growing the lane', () => {
-    const rows = assignSubRows([
-      bar('api-1', 0, 100),
-      bar('api-1', 50, 150),
-      bar('api-1', 120, 200),
-      bar('api-2', 0, 100),
-    ]);
-    expect(rows).toEqual([0, 1, 0, 0]);
-    const layout = layoutTimeline(
-      { title: 't', lanes: ['api-1', 'api-2'], bars: [bar('api-1', 0, 100), bar('api-1', 50, 150)], ticks: [] },
-      options,
-    );
+    const twoAtOnce = [bar('api-1', 0, 100), bar('api-1', 50, 150)];
+    expect(assignSubRows([...twoAtOnce, bar('api-1', 120, 200), bar('api-2', 0, 100)])).toEqual([0, 1, 0, 0]);
+    const layout = layoutTimeline({ title: 't', lanes: ['api-1', 'api-2'], bars: twoAtOnce, ticks: [] }, options);
     expect(layout.lanes[0].height).toBeGreaterThan(options.laneHeight);
     expect(layout.bars[1].y).toBeGreaterThan(layout.bars[0].y);
   });
