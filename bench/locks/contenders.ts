@@ -66,22 +66,43 @@ function ourContender(name: ContenderName, redisUrl: string, processId: string):
   };
 }
 
+/**
+ * A peer's withLock: `acquire`, telling a lock not had (`notHad`) as AcquireFailed, then `critical`,
+ * and `release` whether or not it threw.
+ */
+async function peerWithLock<L>(
+  name: ContenderName,
+  lock: { acquire(): Promise<L>; notHad(error: unknown): boolean; release(held: L): Promise<unknown> },
+  critical: () => Promise<void>,
+): Promise<void> {
+  let held: L;
+  try {
+    held = await lock.acquire();
+  } catch (error) {
+    throw lock.notHad(error) ? new AcquireFailed(name, { cause: error }) : error;
+  }
+  try {
+    await critical();
+  } finally {
+    await lock.release(held);
+  }
+}
+
 function redisSemaphoreContender(redisUrl: string): Contender {
   const redis = new Redis(redisUrl);
   return {
     name: 'redis-semaphore',
-    async withLock(resource, critical) {
+    withLock(resource, critical) {
       const mutex = new Mutex(redis, resource);
-      try {
-        await mutex.acquire();
-      } catch (error) {
-        throw error instanceof TimeoutError ? new AcquireFailed('redis-semaphore', { cause: error }) : error;
-      }
-      try {
-        await critical();
-      } finally {
-        await mutex.release();
-      }
+      return peerWithLock(
+        'redis-semaphore',
+        {
+          acquire: () => mutex.acquire(),
+          notHad: (error) => error instanceof TimeoutError,
+          release: () => mutex.release(),
+        },
+        critical,
+      );
     },
     close: async () => {
       await redis.quit();
@@ -95,18 +116,16 @@ function redlockContender(name: 'redlock' | 'redlock:retry-10s', redisUrl: strin
   redlock.on('error', () => undefined); // failed attempts are counted by the waiter, not logged
   return {
     name,
-    async withLock(resource, critical) {
-      let lock;
-      try {
-        lock = await redlock.acquire([resource], leaseMs);
-      } catch (error) {
-        throw new AcquireFailed(name, { cause: error });
-      }
-      try {
-        await critical();
-      } finally {
-        await lock.release();
-      }
+    withLock(resource, critical) {
+      return peerWithLock(
+        name,
+        {
+          acquire: () => redlock.acquire([resource], leaseMs),
+          notHad: () => true, // whatever failed redlock's acquire, the lock was not had
+          release: (lock) => lock.release(),
+        },
+        critical,
+      );
     },
     close: async () => {
       await redis.quit();
