@@ -10,6 +10,7 @@ import { waitFor } from '../../tools/stack/servers/child';
 import { readStack } from '../../tools/stack/stack';
 import { TEST_PORT_OFFSET, testPort } from '../ports';
 import { audit, burst } from './support/grabs';
+import { burstOnFreshCoupon, exactAudit, soldExactly } from './support/sell-out';
 import { control, createCoupon, type StackInfo } from './support/stack';
 
 // A stack of its own on a Redis Cluster (three masters, a replica each), then on a Sentinel-watched
@@ -79,24 +80,17 @@ async function scriptCallsPerMaster(): Promise<Record<string, number>> {
   return calls;
 }
 
-const exact = (initialStock: number) => ({
-  initialStock,
-  stock: 0,
-  grants: initialStock,
-  oversold: 0,
-  lostUpdates: 0,
-  maxConcurrentHolders: 1,
-  // One statement per grant: none of these strategies batches.
-  statements: initialStock,
-});
-
 /** Each of `strategies` sells exactly 100 of 100 through nginx, the other 200 told sold out. */
 function sellsExactly100(strategies: string[]): void {
   it.each(strategies)('%s sells exactly 100, one holder at a time', async (strategy) => {
-    const coupon = await createCoupon(info, 100);
-    const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy, workMs: 2 });
-    expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 200 });
-    expect(await audit(info, coupon.id)).toEqual(exact(100));
+    const { seen, result } = await burstOnFreshCoupon(info, {
+      via: info.nginxUrl,
+      stock: 100,
+      users: 300,
+      query: { strategy, workMs: 2 },
+    });
+    expect(seen.counts).toEqual(soldExactly(100, 300));
+    expect(result).toEqual(exactAudit(100)); // one statement per grant: none of these strategies batches
   });
 }
 
@@ -115,8 +109,8 @@ describe('on a Redis Cluster: 100 units, 300 buyers through nginx', () => {
     const before = await scriptCallsPerMaster();
     const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'segmented', workMs: 2 });
     const after = await scriptCallsPerMaster();
-    expect(seen.counts).toEqual({ '200': 100, '409 STOCK.SOLD_OUT': 200 });
-    expect(await audit(info, coupon.id)).toEqual(exact(100));
+    expect(seen.counts).toEqual(soldExactly(100, 300));
+    expect(await audit(info, coupon.id)).toEqual(exactAudit(100));
     const perMaster = Object.entries(after).map(([port, calls]) => [port, calls - (before[port] ?? 0)] as const);
     console.log(`segmented: script calls per master ${JSON.stringify(Object.fromEntries(perMaster))}`);
     expect(perMaster.filter(([, calls]) => calls > 0).length).toBeGreaterThanOrEqual(2);

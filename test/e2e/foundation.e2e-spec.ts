@@ -1,14 +1,13 @@
-import { audit, burst } from './support/grabs';
-import { createCoupon, testStack } from './support/stack';
+import { burstOnFreshCoupon, exactAudit, soldExactly } from './support/sell-out';
+import { testStack } from './support/stack';
 
 jest.setTimeout(120_000);
 
 describe("the seeds' bug, counted from the database", () => {
   it('none through nginx: concurrent grabs oversell, and the audit agrees with the 200s seen', async () => {
     const info = testStack();
-    const coupon = await createCoupon(info, 50);
-    const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'none', workMs: 5 });
-    const result = await audit(info, coupon.id);
+    const query = { strategy: 'none', workMs: 5 };
+    const { seen, result } = await burstOnFreshCoupon(info, { via: info.nginxUrl, stock: 50, users: 300, query });
     expect(result.oversold + result.lostUpdates).toBeGreaterThan(0);
     expect(result.grants).toBe(seen.granted);
     expect(result.lostUpdates).toBe(result.grants - (result.initialStock - result.stock));
@@ -17,25 +16,21 @@ describe("the seeds' bug, counted from the database", () => {
 
   it('synchronized on one replica: exactly the stock is granted, nothing lost', async () => {
     const info = testStack();
-    const coupon = await createCoupon(info, 50);
-    const seen = await burst(info.replicas[0].url, coupon.id, 300, { strategy: 'synchronized', workMs: 5 });
-    expect(seen.counts).toEqual({ '200': 50, '409 STOCK.SOLD_OUT': 250 });
-    expect(await audit(info, coupon.id)).toEqual({
-      initialStock: 50,
-      stock: 0,
-      grants: 50,
-      oversold: 0,
-      lostUpdates: 0,
-      maxConcurrentHolders: 1,
-      statements: 50,
+    const query = { strategy: 'synchronized', workMs: 5 };
+    const { seen, result } = await burstOnFreshCoupon(info, {
+      via: info.replicas[0].url,
+      stock: 50,
+      users: 300,
+      query,
     });
+    expect(seen.counts).toEqual(soldExactly(50, 300));
+    expect(result).toEqual(exactAudit(50));
   });
 
   it('synchronized through nginx: three replicas, three mutexes, oversold', async () => {
     const info = testStack();
-    const coupon = await createCoupon(info, 50);
-    const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'synchronized', workMs: 5 });
-    const result = await audit(info, coupon.id);
+    const query = { strategy: 'synchronized', workMs: 5 };
+    const { seen, result } = await burstOnFreshCoupon(info, { via: info.nginxUrl, stock: 50, users: 300, query });
     expect(result.grants).toBe(seen.granted);
     expect(result.oversold).toBeGreaterThan(0);
     expect(result.lostUpdates).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { testPort } from '../ports';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
 import Redis from 'ioredis';
-import { startChild, waitFor, type RunningChild } from '../../tools/stack/servers/child';
+import { waitFor } from '../../tools/stack/servers/child';
+import { startExtraReplica, type ExtraReplica } from './support/extra-replica';
 import { audit } from './support/grabs';
 import { createCoupon, http, testStack, type StackInfo } from './support/stack';
 
@@ -11,33 +11,9 @@ jest.setTimeout(120_000);
 // Graceful shutdown: SIGTERM in the middle of a grab's critical section. The replica is our own
 // process (not one of the stack's, which the supervisor would restart), on the stack's databases.
 const PORT = testPort(23198);
-const ENTRY = resolve(__dirname, '../../dist/apps/api/apps/api/src/main.js');
 const REPLICA_ID = 'api-drain';
 
-interface Replica {
-  readonly url: string;
-  readonly child: RunningChild;
-}
-
-async function startReplica(info: StackInfo): Promise<Replica> {
-  const child = startChild(REPLICA_ID, process.execPath, [ENTRY], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      REPLICA_ID,
-      DATABASE_URL: info.databaseUrl,
-      REDIS_URL: info.redisUrl,
-      ADMIN_TOKEN: info.adminToken,
-      CHAOS_ENABLED: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  child.child.stdout?.resume();
-  child.child.stderr?.resume();
-  const url = `http://127.0.0.1:${PORT}`;
-  await waitFor('the extra replica', async () => (await fetch(`${url}/health`)).status === 200, 30_000, 100);
-  return { url, child };
-}
+const startReplica = (info: StackInfo) => startExtraReplica(info, { id: REPLICA_ID, port: PORT, chaos: true });
 
 /** Polls until the lock key exists; returns its remaining TTL (ms). */
 async function lockHeld(redis: Redis, key: string): Promise<number> {
@@ -49,7 +25,7 @@ async function lockHeld(redis: Redis, key: string): Promise<number> {
 describe('graceful shutdown (SIGTERM mid-section)', () => {
   let info: StackInfo;
   let redis: Redis;
-  let replica: Replica | undefined;
+  let replica: ExtraReplica | undefined;
 
   beforeAll(() => {
     info = testStack();
