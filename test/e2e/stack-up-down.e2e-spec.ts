@@ -43,8 +43,16 @@ function cli(command: 'up' | 'down') {
   });
 }
 
-// The launcher's own list, which `down` stops: the count checked below is what catches a server it misses.
+// The launcher's own list, which `down` stops, checked against every pid stack.json records.
 const allPids = (info: StackInfo) => [info.supervisorPid, ...serverPids(info)];
+
+/** Every number under `value`, found by walking it: independent of the launcher's list. */
+const numbersIn = (value: unknown): number[] =>
+  typeof value === 'number'
+    ? [value]
+    : value !== null && typeof value === 'object'
+      ? Object.values(value).flatMap(numbersIn)
+      : [];
 
 function developerStackRuns(): boolean {
   try {
@@ -66,6 +74,8 @@ describe('stack:up then stack:down', () => {
       expect(info).toBeDefined();
       const pids = allPids(info!);
       expect(pids).toHaveLength(13);
+      const recorded = [...numbersIn(info!.pids), ...info!.replicas.map((r) => r.pid)];
+      expect([...serverPids(info!)].sort()).toEqual(recorded.sort());
       expect(pids.every(isAlive)).toBe(true);
       expect((await http('GET', `${info!.nginxUrl}/health`)).status).toBe(200);
       expect(info!.labUrl).toBe(`${info!.nginxUrl}/lab/`);

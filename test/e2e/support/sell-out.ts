@@ -22,7 +22,7 @@ export async function burstOnFreshCoupon(info: StackInfo, run: FreshBurst): Prom
 /** What the users are told when exactly the stock is sold: `stock` grants, every other user sold out. */
 export const soldExactly = (stock: number, users: number): Burst['counts'] => ({
   '200': stock,
-  '409 STOCK.SOLD_OUT': users - stock,
+  ...(users > stock ? { '409 STOCK.SOLD_OUT': users - stock } : {}),
 });
 
 /** The audit of a coupon sold out exactly: each unit granted once, one holder at a time, one statement per grant. */

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { ApiUnreachableError } from '@app/contract';
 import { describe as describeError } from './error.filter';
-import { RequestInvalidError } from '@app/apps-common';
+import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from '@app/apps-common';
 import { LabBusyError } from './lab.errors';
 
 describe('the lab error filter', () => {
@@ -15,6 +15,11 @@ describe('the lab error filter', () => {
 
   it('maps its own errors, the API being down, bad JSON and unknown routes', () => {
     expect(describeError(new RequestInvalidError('stock must be …')).status).toBe(400);
+    expect(describeError(new UnauthorizedError('needs the admin token'))).toEqual({
+      status: 401,
+      body: { code: 'AUTH.UNAUTHORIZED', message: 'needs the admin token' },
+    });
+    expect(describeError(new ChaosDisabledError('a fault needs chaos')).status).toBe(403);
     expect(describeError(new ApiUnreachableError('GET /strategies', { cause: new Error('refused') })).body.code).toBe(
       'DEPENDENCY.UNAVAILABLE',
     );
