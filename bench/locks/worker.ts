@@ -5,7 +5,7 @@ import { counterSection } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
 import { runTurns } from './turn-ceiling';
 
-// One process of the micro-bench, kept for the whole run: per 'run' message it builds the
+// One process of the micro-bench, started for one measurement: per 'run' message it builds the
 // contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
 // counter → release until the window ends, then reports and closes the contender. A 'run' of kind
 // 'turns' plays its part of the turn ceiling's ring instead (turn-ceiling.ts).

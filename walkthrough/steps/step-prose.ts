@@ -6,6 +6,8 @@ import { WalkthroughError } from '../walkthrough.errors';
 // A step's prose is content, not code: it lives in prose/<name>.md, so the story can be edited without
 // touching TypeScript. The built lab server reads the copies nest-cli.json puts beside its build of this
 // file. (Their own folder because Nest's asset copy drops as many leading folders as apps/lab/src has.)
+// Every `{word}` is a placeholder, checked when the step's module loads: a stray one stops the CLI and
+// the lab server at start-up, which is the point (no step shows half-filled prose).
 const PROSE_DIR = join(__dirname, 'prose');
 
 /** A step's prose file is missing or malformed, or does not fit the values the step gives it. */

@@ -51,7 +51,7 @@ export const watchdogPauseStep: Step = {
       const renewals = events.filter((e) => e.type === 'renew' && e.replica === ra).length;
       const ga = grants.find((g) => g.userId === ua);
       const gb = grants.find((g) => g.userId === ub);
-      const handOver = ga && gb ? section(gb).start - section(ga).end : null;
+      const bAfterAMs = ga && gb ? section(gb).start - section(ga).end : null;
       return {
         observed: {
           leaseMs: LEASE_MS,
@@ -61,7 +61,7 @@ export const watchdogPauseStep: Step = {
           renewals,
           holderA: a.status,
           holderB: b.status,
-          bEnteredAfterALeftMs: handOver,
+          bEnteredAfterALeftMs: bAfterAMs,
           maxConcurrentHolders: audit.maxConcurrentHolders,
           lostUpdates: audit.lostUpdates,
           lostEvents: count(events, 'lost'),
@@ -71,11 +71,11 @@ export const watchdogPauseStep: Step = {
           check('key one lease after A took it', later.exists ? 'held' : 'gone', later.exists, 'held'),
           check('renewals by A', renewals, renewals >= 2, '≥ 2'),
           check('A and B granted', `${a.status}/${b.status}`, a.status === 200 && b.status === 200, '200/200'),
-          check('B entered after A left', handOver, handOver !== null && handOver >= 0, '≥ 0 ms'),
+          check('B entered after A left', bAfterAMs, bAfterAMs !== null && bAfterAMs >= 0, '≥ 0 ms'),
           check('max concurrent holders', audit.maxConcurrentHolders, audit.maxConcurrentHolders === 1, '= 1'),
           check('lost updates', audit.lostUpdates, audit.lostUpdates === 0, '= 0'),
         ],
-        summary: `The watchdog renewed A's lease ${renewals} times through a ${PAUSE_MS} ms pause; B waited and entered ${handOver} ms after A left.`,
+        summary: `The watchdog renewed A's lease ${renewals} times through a ${PAUSE_MS} ms pause; B waited and entered ${bAfterAMs} ms after A left.`,
         timeline: timeline(ctx, 'watchdog: renewals carry a slow holder, B waits its turn', grants, events, {
           ticks,
           labels: { [ua]: 'A', [ub]: 'B' },

@@ -29,7 +29,7 @@ export interface LockVerbs {
 
 /** How a kind of lock behaves beyond its scripts; each trait off unless a strategy says so. */
 export interface LockTraits {
-  /** A flow that already holds the lock may take it again (skips the local line). */
+  /** A flow that already holds the lock may take it again (skips the local line); only these kinds enter a flow. */
   readonly reentrant?: boolean;
   /** False for a lock without expiry (setnx): a holder's lock then runs out only if removed. */
   readonly leaseExpires?: boolean;

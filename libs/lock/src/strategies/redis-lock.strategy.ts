@@ -28,7 +28,8 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
   run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     // Only a reentrant lock's owner value names the flow. Entering one turns on Node's async
     // context tracking, which every promise of the process then pays for (about a tenth of a
-    // locally handed-off grant, measured), so the other kinds do not enter one.
+    // locally handed-off grant, measured), so the other kinds do not enter one. (The API enters a
+    // flow per request all the same, since it serves the reentrant kinds too.)
     if (!this.traits.reentrant) return this.runHeld(resource, options, critical);
     return inSomeFlow(() => this.runHeld(resource, options, critical));
   }
