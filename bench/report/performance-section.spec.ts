@@ -7,7 +7,7 @@ import { renderPerformanceSection } from './performance-section';
 describe('renderPerformanceSection', () => {
   const bench = threeStrategies();
   const locks: LockBenchReport = {
-    startedAt: bench.startedAt,
+    startedAt: '2026-11-25T15:08:36.000Z',
     machine: bench.machine,
     method: 'm',
     settings: { processes: 3, waiters: 50, seconds: 5, rounds: 3, leaseMs: 10000 },
@@ -93,7 +93,7 @@ describe('renderPerformanceSection', () => {
 
   it('names the commands that measured it', () => {
     expect(md).toContain('`npm run bench`');
-    expect(md).toContain('`npm run bench:locks`');
+    expect(md).toContain('`npm run bench:locks`, run 2026-11-25 15:08 UTC:');
     expect(renderPerformanceSection(bench)).not.toContain('bench:locks');
   });
 });

@@ -37,11 +37,14 @@ function workPlaces(bench: BenchReport): string[] {
  * The README's performance figures from a bench report and a micro-bench report: the ceilings,
  * a compact table per load, where each target stands, and the micro-bench with its ablation.
  */
+/** `2026-11-25T15:08:36.000Z` → `2026-11-25 15:08`. */
+const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
 export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchReport): string {
   const m = bench.machine;
   const s = bench.settings;
   const lines = [
-    `Measured on ${m.cpus} × ${m.cpuModel}, Node ${m.node}, ${bench.startedAt.slice(0, 16).replace('T', ' ')} UTC; the machine was shared, so read ratios within the run rather than absolute figures.`,
+    `Measured on ${m.cpus} × ${m.cpuModel}, Node ${m.node}, ${utcMinute(bench.startedAt)} UTC; the machine was shared, so read ratios within the run rather than absolute figures.`,
     '',
     `\`npm run bench\`: stock ${s.stock}, ${s.requests} grabs over ${s.connections} connections through nginx to ${bench.target.replicas} replicas, loads workMs ${s.loads.join(' and ')}, segmented ${s.segments} segments. ${ceilingsLine(bench.ceilings)} (in the same run: ${bench.ceilings.method})`,
     '',
@@ -53,7 +56,7 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
   if (locks) {
     const l = locks.settings;
     lines.push(
-      `\`npm run bench:locks\`: ${l.processes} processes × ${l.waiters} waiters on one private Redis, GET + SET of a counter inside the lock, ${l.seconds} s per lock and round, median of ${l.rounds} round(s); max wait, failures and the counter check over every round.${locks.ceiling ? ` Ceiling, in the same run: ${locks.ceiling.method}` : ''}${locks.turnCeiling ? ` Turn ceiling, in the same run: ${locks.turnCeiling.method}` : ''}`,
+      `\`npm run bench:locks\`, run ${utcMinute(locks.startedAt)} UTC: ${l.processes} processes × ${l.waiters} waiters on one private Redis, GET + SET of a counter inside the lock, ${l.seconds} s per lock and round, median of ${l.rounds} round(s); max wait, failures and the counter check over every round.${locks.ceiling ? ` Ceiling, in the same run: ${locks.ceiling.method}` : ''}${locks.turnCeiling ? ` Turn ceiling, in the same run: ${locks.turnCeiling.method}` : ''}`,
       '',
       '| lock | grants/s | of ceiling | failed | max wait ms | grants per waiter | Jain | grants per process | counter = grants |',
       '|:---|---:|---:|---:|---:|---:|---:|---:|:---|',
