@@ -22,6 +22,14 @@ describe('aggregate', () => {
   ];
   const meta = { ours: true, atDefaults: false };
 
+  it("divides the processes' and Redis's CPU time over the grants, only when every one was measured", () => {
+    const measured = reports.map((r, i) => ({ ...r, cpuMicros: [3000, 1500, 1500][i] }));
+    expect(aggregate('x', meta, measured, 15, 5_000, 750).cpuMicrosPerGrant).toEqual({ node: 400, redis: 50 });
+    expect(aggregate('x', meta, measured, 15, 5_000)).not.toHaveProperty('cpuMicrosPerGrant');
+    const oneUnmeasured = [...measured.slice(0, 2), reports[2]];
+    expect(aggregate('x', meta, oneUnmeasured, 15, 5_000, 750)).not.toHaveProperty('cpuMicrosPerGrant');
+  });
+
   it('sums grants over processes and rates them over the window', () => {
     expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
       contender: 'x',

@@ -1,5 +1,6 @@
 import { jainIndex } from '../metrics/jain';
 import { percentile } from '../metrics/latency';
+import { cpuPer, type CpuCost } from './cpu-cost';
 import type { WorkerReport } from './messages';
 
 /** One contender's figures over all its processes. */
@@ -28,6 +29,11 @@ export interface LockBenchResult {
   readonly counter: number;
   readonly counterMatches: boolean;
   readonly errors: string[];
+  /**
+   * CPU time per grant inside the window, µs: the worker processes' (lock, section and waiters
+   * together) and Redis's. Absent from runs made before it was measured.
+   */
+  readonly cpuMicrosPerGrant?: CpuCost;
   /** grants/s of every round, when the run had several. */
   readonly roundsGrantsPerSec?: number[];
 }
@@ -39,6 +45,8 @@ export function aggregate(
   reports: readonly WorkerReport[],
   counter: number,
   windowMs: number,
+  /** Redis's CPU time inside the window, µs, when it was measured. */
+  redisMicros?: number,
 ): LockBenchResult {
   const perWaiter = reports.flatMap((r) => r.grantsPerWaiter);
   const grantsPerProcess = reports.map((r) => r.grantsPerWaiter.reduce((s, x) => s + x, 0));
@@ -65,7 +73,13 @@ export function aggregate(
     counter,
     counterMatches: counter === grants,
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),
+    ...withCpu(cpuPer(grants, reports, redisMicros)),
   };
+}
+
+/** The field only when measured, so a run without it reads as before. */
+function withCpu(cost: CpuCost | undefined): { cpuMicrosPerGrant?: CpuCost } {
+  return cost ? { cpuMicrosPerGrant: cost } : {};
 }
 
 /**

@@ -6,6 +6,7 @@ import { machineInfo } from '../machine';
 import { fileStamp } from '../report/format';
 import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { contenderNames, leaseMs, type ContenderName } from './contenders';
+import type { CpuCost } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
 import { measureSection, sectionCeiling } from './section-ceiling';
@@ -69,18 +70,18 @@ async function main(): Promise<void> {
       await pool.close();
     }
   };
-  const sectionReadings: number[] = [];
-  const turnReadings: number[] = [];
+  const sectionReadings: { perSec: number; cpu?: CpuCost }[] = [];
+  const turnReadings: { perSec: number; cpu?: CpuCost }[] = [];
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
       sectionReadings.push(await measureSection(redisUrl, o.seconds));
-      process.stderr.write(`${sectionReadings[round].toFixed(0)} sections/s\n`);
+      process.stderr.write(`${sectionReadings[round].perSec.toFixed(0)} sections/s\n`);
       process.stderr.write(
         `round ${round + 1}/${o.rounds} turn ceiling: the section in turn, ${o.processes} processes … `,
       );
       turnReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds)));
-      process.stderr.write(`${turnReadings[round].toFixed(0)} turns/s\n`);
+      process.stderr.write(`${turnReadings[round].perSec.toFixed(0)} turns/s\n`);
       for (const contender of roundOrder(o.contenders, round)) {
         process.stderr.write(
           `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.seconds} s … `,
@@ -110,9 +111,10 @@ async function main(): Promise<void> {
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round. Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
-      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms.`,
-    ceiling: sectionCeiling(sectionReadings),
-    turnCeiling: turnCeiling(turnReadings),
+      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
+      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client) and per turn likewise.`,
+    ceiling: sectionCeiling(...readingsAndCosts(sectionReadings)),
+    turnCeiling: turnCeiling(...readingsAndCosts(turnReadings)),
     results,
   };
   console.log(renderLockTable(report));
@@ -121,6 +123,10 @@ async function main(): Promise<void> {
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, renderLockMarkdown(report));
   console.log(`\nreport: ${base}.md\n        ${base}.json`);
+}
+
+function readingsAndCosts(readings: readonly { perSec: number; cpu?: CpuCost }[]) {
+  return [readings.map((r) => r.perSec), readings.map((r) => r.cpu)] as const;
 }
 
 main().catch((error: unknown) => {

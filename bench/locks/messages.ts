@@ -31,6 +31,8 @@ export interface WorkerReport {
   readonly failedAcquisitions: number;
   /** From wanting the lock to entering the critical section, per acquisition (retries included), ms. */
   readonly waitsMs: number[];
+  /** The process's CPU time (user and system) inside the window, µs. */
+  readonly cpuMicros?: number;
   /** Set when the worker failed on something other than a lock not had. */
   readonly error?: string;
 }

@@ -18,6 +18,7 @@ const report: LockBenchReport = {
       counter: 25615,
       grantsPerProcess: [8540, 8530, 8545],
       processDeviation: 8.4 / 8538.4,
+      cpuMicrosPerGrant: { node: 300.4, redis: 59.6 },
     }),
     result('owner-checked:no-local-handoff', true, 3000, { atDefaults: false }),
     result('redis-semaphore', false, 2311, {
@@ -38,12 +39,13 @@ describe('lock micro-bench rendering', () => {
   it('tabulates every figure, grants per process included, and labels ours and the peers at their defaults', () => {
     const table = renderLockTable(report);
     expect(table).toMatch(
-      /^owner-checked \(ours\)\s+5123\s+–\s+5123 4999 5300\s+0\s+121\s+93\s+29\/31\s+0\.998\s+8540 8530 8545 \(±0%\)\s+yes \(25615\)$/m,
+      /^owner-checked \(ours\)\s+5123\s+–\s+5123 4999 5300\s+0\s+121\s+93\s+29\/31\s+0\.998\s+8540 8530 8545 \(±0%\)\s+yes \(25615\)\s+360 \(300\+60\)$/m,
     );
     expect(table).toMatch(
       /^redis-semaphore \(defaults\)\s+2311\s+–\s+2311\s+0\s+3456\s+90\s+1\/288\s+0\.412\s+9000 2000 555 \(±130%\)/m,
     );
-    expect(table).toMatch(/^redlock \(defaults\)\s+2544\s+–\s+2544\s+17\s.*NO 12719≠12720$/m);
+    // A run without the CPU figure (an older one) shows a dash there.
+    expect(table).toMatch(/^redlock \(defaults\)\s+2544\s+–\s+2544\s+17\s.*NO 12719≠12720\s+–$/m);
     expect(table).toMatch(/^redlock:retry-10s\s+6000\s/m);
     expect(table).toMatch(/^owner-checked:no-local-handoff \(ours\)\s+3000\s/m);
   });
@@ -65,7 +67,7 @@ describe('lock micro-bench rendering', () => {
     expect(md).toContain('- Run: 3 processes × 50 waiters, 5 s per lock and round, 3 round(s), lease 10000 ms');
     expect(md).toContain('Method: The method paragraph.');
     expect(md).toContain(
-      '| owner-checked (ours) | 5123 | – | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | 8540 8530 8545 (±0%) | yes (25615) |',
+      '| owner-checked (ours) | 5123 | – | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | 8540 8530 8545 (±0%) | yes (25615) | 360 (300+60) |',
     );
     expect(md).toContain('| redlock (defaults) | 2544 | – | 2544 | 17 |');
     expect(md).toContain('- owner-checked: 2.01× redlock: met;');
@@ -129,11 +131,48 @@ describe('lockVerdictLines', () => {
     expect(withTurns(5000)[2]).toMatch(
       /\. Not out of reach: 1\.2× redlock is 3600 grants\/s, below the 5000 turns\/s .*; owner-checked:no-local-handoff ran at 0\.40 of that ceiling, so the rest is the lock's own cost$/,
     );
-    // Ours with hand-off may serve one process several times in a row: the turn ceiling does not bound it.
-    expect(tight[1]).not.toMatch(/Why|Not out of reach/);
+    // Ours with hand-off may serve one process several times in a row: the turn ceiling does not
+    // bound it, the section alone does.
+    expect(tight[1]).toMatch(
+      /\. Not out of reach: 2× redlock is 6000 grants\/s, below the section's own 10000\/s with no lock; owner-checked ran at 0\.40 of that ceiling, so the rest is the lock's own cost$/,
+    );
     expect(renderLockMarkdown({ ...report, turnCeiling: turnCeiling([3200]) })).toContain(
       `Turn ceiling: ${TURN_CEILING_METHOD}`,
     );
+  });
+
+  it("sets each lock's CPU per grant beside the CPU of the ceiling that bounds it, once measured", () => {
+    const cpu = (node: number, redis: number) => ({ node, redis });
+    const lines = lockVerdictLines({
+      ...report,
+      ceiling: { ...sectionCeiling([10000]), cpuMicrosPerSection: cpu(80, 30) },
+      turnCeiling: { ...turnCeiling([5000]), cpuMicrosPerTurn: cpu(200.4, 60) },
+      results: [
+        result('owner-checked', true, 4000, { cpuMicrosPerGrant: cpu(330, 60) }),
+        result('owner-checked:no-local-handoff', true, 2000, { atDefaults: false, cpuMicrosPerGrant: cpu(900, 180) }),
+        result('redlock', false, 3000, { cpuMicrosPerGrant: cpu(350, 50) }),
+      ],
+    });
+    expect(lines[0]).toBe(
+      'ceiling: the section alone, no lock, 10000 sections/s, CPU 110 µs (80 Node + 30 Redis) each; passed from process to process, 5000 turns/s (0.50 of it), CPU 260 µs (200 Node + 60 Redis) each; the best peer at its defaults (redlock) ran at 0.30 of it',
+    );
+    expect(lines[1]).toMatch(
+      /the rest is the lock's own cost: 390 µs \(330 Node \+ 60 Redis\) of CPU per grant, against 110 µs \(80 Node \+ 30 Redis\) per section alone$/,
+    );
+    expect(lines[2]).toMatch(
+      /the rest is the lock's own cost: 1080 µs \(900 Node \+ 180 Redis\) of CPU per grant, against 260 µs \(200 Node \+ 60 Redis\) per turn of that ring$/,
+    );
+    // Without the ceiling's own figure there is nothing to set the lock's against.
+    expect(
+      lockVerdictLines({
+        ...report,
+        ceiling: sectionCeiling([10000]),
+        results: [
+          result('owner-checked', true, 4000, { cpuMicrosPerGrant: cpu(330, 60) }),
+          result('redlock', false, 3000),
+        ],
+      })[1],
+    ).toMatch(/the rest is the lock's own cost$/);
   });
 
   it('adds the share of the ceiling to every row once it was measured', () => {

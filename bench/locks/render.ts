@@ -1,5 +1,6 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
+import { formatCpu, type CpuCost } from './cpu-cost';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
 import type { SectionCeiling } from './section-ceiling';
 import type { TurnCeiling } from './turn-ceiling';
@@ -34,6 +35,7 @@ const header = [
   'Jain',
   'per process',
   'counter = grants',
+  'CPU µs per grant (Node+Redis)',
 ];
 
 function label(r: LockBenchResult): string {
@@ -63,7 +65,18 @@ function cells(r: LockBenchResult, ceiling: SectionCeiling | undefined): string[
       : r.counter !== r.grants
         ? `NO ${r.counter}≠${r.grants}`
         : 'NO (in another round)',
+    cpuCell(r.cpuMicrosPerGrant),
   ];
+}
+
+/** A cost as a table cell: the total, then Node and Redis apart ('–' for a run that did not measure it). */
+export function cpuCell(cost: CpuCost | undefined): string {
+  return cost ? `${(cost.node + cost.redis).toFixed(0)} (${cost.node.toFixed(0)}+${cost.redis.toFixed(0)})` : '–';
+}
+
+/** ', CPU … each' after a ceiling's rate, when its cost was measured. */
+function eachCosts(cost: CpuCost | undefined): string {
+  return cost ? `, CPU ${formatCpu(cost)} each` : '';
 }
 
 /** Where each of ours stands against the targets, and how much hand-off adds. */
@@ -86,9 +99,9 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const inTurn =
       turns === undefined
         ? ''
-        : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)`;
+        : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)${eachCosts(report.turnCeiling?.cpuMicrosPerTurn)}`;
     lines.unshift(
-      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${inTurn}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
+      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${eachCosts(report.ceiling?.cpuMicrosPerSection)}${inTurn}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
     );
   }
   const share = handoffShare(report.results);
@@ -112,10 +125,17 @@ function whyMissed(report: LockBenchReport, result: LockBenchResult, wanted: num
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
   if (section !== undefined && wanted > section)
     return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the section's own ${section.toFixed(0)}/s with no lock at all: no lock reaches it; ${share(section)}`;
-  if (turns === undefined || !servesInTurn(result)) return '';
-  return wanted > turns
-    ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock: a lock serving the processes in turn cannot reach it; ${share(turns)}`
-    : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock; ${share(turns)}, so the rest is the lock's own cost`;
+  const spent = (bound: string, cost: CpuCost | undefined) =>
+    result.cpuMicrosPerGrant && cost
+      ? `: ${formatCpu(result.cpuMicrosPerGrant)} of CPU per grant, against ${formatCpu(cost)} per ${bound}`
+      : '';
+  if (turns !== undefined && servesInTurn(result)) {
+    return wanted > turns
+      ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock: a lock serving the processes in turn cannot reach it; ${share(turns)}`
+      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock; ${share(turns)}, so the rest is the lock's own cost${spent('turn of that ring', report.turnCeiling?.cpuMicrosPerTurn)}`;
+  }
+  if (section === undefined || servesInTurn(result)) return '';
+  return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}, so the rest is the lock's own cost${spent('section alone', report.ceiling?.cpuMicrosPerSection)}`;
 }
 
 /** Ours without local hand-off: every grant goes through the Redis queue, one process after another. */

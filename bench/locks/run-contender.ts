@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { aggregate, type LockBenchResult } from './aggregate';
 import { CONTENDERS, type ContenderName } from './contenders';
+import { runMeasuringCpu } from './cpu-cost';
 import type { WorkerPool } from './worker-pool';
 
 export interface ContenderRun {
@@ -14,21 +15,19 @@ export interface ContenderRun {
 export async function runContender(pool: WorkerPool, run: ContenderRun): Promise<LockBenchResult> {
   const resource = `bench:locks:${run.contender}:${Date.now()}`;
   const counterKey = `${resource}:counter`;
-  const reports = await pool.run(
-    Array.from({ length: pool.size }, (_, i) => ({
-      contender: run.contender,
-      redisUrl: run.redisUrl,
-      processIndex: i,
-      waiters: run.waiters,
-      resource,
-      counterKey,
-    })),
-    run.seconds,
-  );
+  const configs = Array.from({ length: pool.size }, (_, i) => ({
+    contender: run.contender,
+    redisUrl: run.redisUrl,
+    processIndex: i,
+    waiters: run.waiters,
+    resource,
+    counterKey,
+  }));
+  const { reports, redisMicros } = await runMeasuringCpu(pool, run.redisUrl, configs, run.seconds);
   const redis = new Redis(run.redisUrl);
   try {
     const counter = Number((await redis.get(counterKey)) ?? 0);
-    return aggregate(run.contender, CONTENDERS[run.contender], reports, counter, run.seconds * 1000);
+    return aggregate(run.contender, CONTENDERS[run.contender], reports, counter, run.seconds * 1000, redisMicros);
   } finally {
     await redis.quit();
   }

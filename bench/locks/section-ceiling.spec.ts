@@ -11,6 +11,15 @@ describe('the no-lock ceilings', () => {
     expect(turnCeiling([3900, 4400, 4100])).toMatchObject({ turnsPerSec: 4400, method: TURN_CEILING_METHOD });
   });
 
+  it('carry the CPU cost of the reading they take, and none when it was not measured', () => {
+    const slow = { node: 90, redis: 30 };
+    const fast = { node: 70, redis: 25 };
+    expect(sectionCeiling([7100, 8200], [slow, fast]).cpuMicrosPerSection).toEqual(fast);
+    expect(turnCeiling([4400, 3900], [fast, slow]).cpuMicrosPerTurn).toEqual(fast);
+    expect(sectionCeiling([7100, 8200], [slow, undefined])).not.toHaveProperty('cpuMicrosPerSection');
+    expect(turnCeiling([4400])).not.toHaveProperty('cpuMicrosPerTurn');
+  });
+
   it('are 0 with no reading, so no share of them is printed as if measured', () => {
     expect(sectionCeiling([]).sectionPerSec).toBe(0);
     expect(turnCeiling([]).turnsPerSec).toBe(0);

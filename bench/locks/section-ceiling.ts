@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { cpuOfFastest, cpuPer, redisCpuMicros, type CpuCost } from './cpu-cost';
 import { counterSection } from './critical-section';
 
 /** The critical section's own rate with no lock at all, the bound every lock here is held to. */
@@ -7,6 +8,8 @@ export interface SectionCeiling {
   readonly sectionPerSec: number;
   /** One reading per round, taken before that round's contenders. */
   readonly readings: number[];
+  /** CPU time per section in the fastest reading (absent from runs made before it was measured). */
+  readonly cpuMicrosPerSection?: CpuCost;
   readonly method: string;
 }
 
@@ -15,13 +18,25 @@ export const SECTION_CEILING_METHOD =
 
 const WARM_UP_MS = 300;
 
-/** Pure: the ceiling from each round's reading. */
-export function sectionCeiling(readings: readonly number[]): SectionCeiling {
-  return { sectionPerSec: Math.max(0, ...readings), readings: [...readings], method: SECTION_CEILING_METHOD };
+/** Pure: the ceiling from each round's reading (and its CPU cost per section, when measured). */
+export function sectionCeiling(
+  readings: readonly number[],
+  costs: readonly (CpuCost | undefined)[] = [],
+): SectionCeiling {
+  const cpuMicrosPerSection = cpuOfFastest(readings, costs);
+  return {
+    sectionPerSec: Math.max(0, ...readings),
+    readings: [...readings],
+    ...(cpuMicrosPerSection ? { cpuMicrosPerSection } : {}),
+    method: SECTION_CEILING_METHOD,
+  };
 }
 
-/** One reading: sections per second over `seconds`, after a short warm-up on the same connection. */
-export async function measureSection(redisUrl: string, seconds: number): Promise<number> {
+/**
+ * One reading: sections per second over `seconds`, after a short warm-up on the same connection,
+ * and the CPU each section cost this process and Redis.
+ */
+export async function measureSection(redisUrl: string, seconds: number): Promise<{ perSec: number; cpu?: CpuCost }> {
   const redis = new Redis(redisUrl);
   const key = `bench:locks:ceiling:${Date.now()}`;
   const section = () => counterSection(redis, key);
@@ -29,13 +44,21 @@ export async function measureSection(redisUrl: string, seconds: number): Promise
     const warmEnd = Date.now() + WARM_UP_MS;
     while (Date.now() < warmEnd) await section();
     let sections = 0;
+    const redisBefore = redisCpuMicros(await redis.info('cpu'));
+    const cpuBefore = process.cpuUsage();
     const start = performance.now();
     const endAt = start + seconds * 1000;
     while (performance.now() < endAt) {
       await section();
       sections += 1;
     }
-    return (sections * 1000) / (performance.now() - start);
+    const elapsedMs = performance.now() - start;
+    const { user, system } = process.cpuUsage(cpuBefore);
+    const redisMicros = redisCpuMicros(await redis.info('cpu')) - redisBefore;
+    return {
+      perSec: (sections * 1000) / elapsedMs,
+      cpu: cpuPer(sections, [{ cpuMicros: user + system }], redisMicros),
+    };
   } finally {
     await redis.del(key);
     await redis.quit();

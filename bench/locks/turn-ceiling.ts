@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuOfFastest, cpuPer, processCpuUntil, runMeasuringCpu, type CpuCost } from './cpu-cost';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
 import type { WorkerPool } from './worker-pool';
@@ -13,19 +14,31 @@ export interface TurnCeiling {
   /** Turns per second: the highest of the readings (a disturbed reading would flatter the locks). */
   readonly turnsPerSec: number;
   readonly readings: number[];
+  /** CPU time per turn in the fastest reading (absent from runs made before it was measured). */
+  readonly cpuMicrosPerTurn?: CpuCost;
   readonly method: string;
 }
 
 export const TURN_CEILING_METHOD =
   'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, one grant each, cannot pass it.';
 
-/** Pure: the turn ceiling from each round's reading. */
-export function turnCeiling(readings: readonly number[]): TurnCeiling {
-  return { turnsPerSec: Math.max(0, ...readings), readings: [...readings], method: TURN_CEILING_METHOD };
+/** Pure: the turn ceiling from each round's reading (and its CPU cost per turn, when measured). */
+export function turnCeiling(readings: readonly number[], costs: readonly (CpuCost | undefined)[] = []): TurnCeiling {
+  const cpuMicrosPerTurn = cpuOfFastest(readings, costs);
+  return {
+    turnsPerSec: Math.max(0, ...readings),
+    readings: [...readings],
+    ...(cpuMicrosPerTurn ? { cpuMicrosPerTurn } : {}),
+    method: TURN_CEILING_METHOD,
+  };
 }
 
-/** One reading: turns per second over the pool's processes; throws if the counter disagrees with the turns. */
-export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: number): Promise<number> {
+/** One reading: turns per second over the pool's processes and their CPU cost; throws if the counter disagrees with the turns. */
+export async function measureTurns(
+  pool: WorkerPool,
+  redisUrl: string,
+  seconds: number,
+): Promise<{ perSec: number; cpu?: CpuCost }> {
   const prefix = `bench:locks:turns:${Date.now()}`;
   const counterKey = `${prefix}:counter`;
   const configs = Array.from({ length: pool.size }, (_, processIndex) => ({
@@ -36,7 +49,7 @@ export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: 
     channelPrefix: `${prefix}:turn:`,
     counterKey,
   }));
-  const reports = await pool.run(configs, seconds);
+  const { reports, redisMicros } = await runMeasuringCpu(pool, redisUrl, configs, seconds);
   const failed = reports.find((r) => r.error !== undefined);
   if (failed) throw new Error(`turn ceiling: process ${failed.processIndex}: ${failed.error}`);
   const turns = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
@@ -44,7 +57,7 @@ export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: 
   try {
     const counter = Number((await redis.get(counterKey)) ?? 0);
     if (counter !== turns) throw new Error(`turn ceiling: counter ${counter} ≠ ${turns} turns`);
-    return turns / seconds;
+    return { perSec: turns / seconds, cpu: cpuPer(turns, reports, redisMicros) };
   } finally {
     await redis.del(counterKey);
     await redis.quit();
@@ -76,9 +89,11 @@ export async function runTurns(
     const window = await go();
     endAt = window.endAt;
     await sleep(Math.max(0, window.startAt - Date.now()));
+    const cpu = processCpuUntil(endAt);
     if (config.processIndex === 0) take();
     await sleep(Math.max(0, endAt - Date.now()) + 200); // the last turn under way finishes
-    return { processIndex: config.processIndex, grantsPerWaiter: [turns], failedAcquisitions: 0, waitsMs: [], error };
+    const report = { processIndex: config.processIndex, grantsPerWaiter: [turns], failedAcquisitions: 0, waitsMs: [] };
+    return { ...report, cpuMicros: cpu.read(), error };
   } finally {
     await Promise.all([data, publisher, subscriber].map((r) => r.quit()));
   }

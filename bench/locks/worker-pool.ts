@@ -18,7 +18,12 @@ export class WorkerPool {
    * Gives each worker its config; once every one has warmed up and is ready, starts them all at
    * once for the same window of `seconds`, so none runs uncontended; resolves with their reports.
    */
-  async run(configs: readonly WorkerConfig[], seconds: number): Promise<WorkerReport[]> {
+  async run(
+    configs: readonly WorkerConfig[],
+    seconds: number,
+    /** Told the window (epoch ms) just before the workers are: to measure something over it too. */
+    onWindow?: (startAt: number, endAt: number) => void,
+  ): Promise<WorkerReport[]> {
     const ready = this.children.map((child) => this.next(child, 'ready'));
     const reports = this.children.map((child) => this.next(child, 'report'));
     for (const r of reports) r.catch(() => undefined); // awaited below, after 'ready'
@@ -26,7 +31,9 @@ export class WorkerPool {
     await Promise.all(ready);
     // One window for all, a moment ahead, so every process starts on the same clock reading.
     const startAt = Date.now() + 50;
-    for (const child of this.children) this.send(child, { type: 'go', startAt, endAt: startAt + seconds * 1000 });
+    const endAt = startAt + seconds * 1000;
+    onWindow?.(startAt, endAt);
+    for (const child of this.children) this.send(child, { type: 'go', startAt, endAt });
     return (await Promise.all(reports)).map((m) => m.report);
   }
 

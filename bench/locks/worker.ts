@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
+import { processCpuUntil } from './cpu-cost';
 import { counterSection } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
 import { runTurns } from './turn-ceiling';
@@ -63,12 +64,14 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
     send({ type: 'ready' });
     const { startAt, endAt } = await go;
     await sleep(Math.max(0, startAt - Date.now()));
+    const cpu = processCpuUntil(endAt);
     await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, endAt, config.resource, true)));
     return {
       processIndex: config.processIndex,
       grantsPerWaiter,
       failedAcquisitions,
       waitsMs,
+      cpuMicros: cpu.read(),
       ...(error ? { error } : {}),
     };
   } finally {

@@ -83,9 +83,11 @@ describe('renderPerformanceSection', () => {
   it('adds the time-boxed micro-bench, grants per process and its verdict against the best peer at its defaults', () => {
     expect(md).toContain('3 processes × 50 waiters on one private Redis');
     expect(md).toContain('5 s per lock and round, median of 3 round(s)');
-    expect(md).toContain('| owner-checked (ours) | 4321 | – | 0 | 88 | 30–30 | 1.000 | 7202 / 7201 / 7202 | yes |');
+    expect(md).toContain('| owner-checked (ours) | 4321 | – | 0 | 88 | 30–30 | 1.000 | 7202 / 7201 / 7202 | yes | – |');
     expect(md).toContain('| redis-semaphore (defaults) | 2000 |');
-    expect(md).toContain('| redlock:retry-10s | 5000 | – | 0 | 120 | 29–31 | 0.990 | 1500 / 1490 / 1510 | **no** |');
+    expect(md).toContain(
+      '| redlock:retry-10s | 5000 | – | 0 | 120 | 29–31 | 0.990 | 1500 / 1490 / 1510 | **no** | – |',
+    );
     expect(md).toContain(
       '- owner-checked: 2.16× redis-semaphore: met; target ≥ 2× redis-semaphore, 0 failed, Jain ≥ 0.95, processes within ±10%, max wait ≤ 200 ms, counter = grants',
     );

@@ -1,5 +1,5 @@
 import type { LockBenchReport } from '../locks/render';
-import { lockVerdictLines, ofCeiling } from '../locks/render';
+import { cpuCell, lockVerdictLines, ofCeiling } from '../locks/render';
 import { ceilingLabel } from '../metrics/bound';
 import { scenarioFor } from '../scenarios';
 import { checkLine, checkTargets } from '../targets';
@@ -58,11 +58,11 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
     lines.push(
       `\`npm run bench:locks\`, run ${utcMinute(locks.startedAt)} UTC: ${l.processes} processes × ${l.waiters} waiters on one private Redis, GET + SET of a counter inside the lock, ${l.seconds} s per lock and round, median of ${l.rounds} round(s); max wait, failures and the counter check over every round.${locks.ceiling ? ` Ceiling, in the same run: ${locks.ceiling.method}` : ''}${locks.turnCeiling ? ` Turn ceiling, in the same run: ${locks.turnCeiling.method}` : ''}`,
       '',
-      '| lock | grants/s | of ceiling | failed | max wait ms | grants per waiter | Jain | grants per process | counter = grants |',
-      '|:---|---:|---:|---:|---:|---:|---:|---:|:---|',
+      '| lock | grants/s | of ceiling | failed | max wait ms | grants per waiter | Jain | grants per process | counter = grants | CPU µs per grant (Node+Redis) |',
+      '|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|',
       ...locks.results.map(
         (r) =>
-          `| ${r.ours ? `${r.contender} (ours)` : r.atDefaults ? `${r.contender} (defaults)` : r.contender} | ${fixed(r.grantsPerSec)} | ${ofCeiling(r, locks.ceiling)} | ${r.failedAcquisitions} | ${r.maxWaitMs} | ${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter} | ${r.jain.toFixed(3)} | ${r.grantsPerProcess.join(' / ')} | ${r.counterMatches ? 'yes' : '**no**'} |`,
+          `| ${r.ours ? `${r.contender} (ours)` : r.atDefaults ? `${r.contender} (defaults)` : r.contender} | ${fixed(r.grantsPerSec)} | ${ofCeiling(r, locks.ceiling)} | ${r.failedAcquisitions} | ${r.maxWaitMs} | ${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter} | ${r.jain.toFixed(3)} | ${r.grantsPerProcess.join(' / ')} | ${r.counterMatches ? 'yes' : '**no**'} | ${cpuCell(r.cpuMicrosPerGrant)} |`,
       ),
       '',
       ...lockVerdictLines(locks).map((line) => `- ${line}`),

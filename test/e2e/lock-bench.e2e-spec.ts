@@ -24,10 +24,17 @@ it('measures both ceilings and each contender in one run, and writes them to its
     expect(report.turnCeiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
+    // Every figure of CPU was read: the workers', the bench's own client's and Redis's.
+    const costs = [report.ceiling!.cpuMicrosPerSection, report.turnCeiling!.cpuMicrosPerTurn];
     for (const result of report.results) {
       expect(result.errors).toEqual([]);
       expect(result.counterMatches).toBe(true);
       expect(result.grants).toBeGreaterThan(0);
+      costs.push(result.cpuMicrosPerGrant);
+    }
+    for (const cost of costs) {
+      expect(cost!.node).toBeGreaterThan(0);
+      expect(cost!.redis).toBeGreaterThan(0);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
