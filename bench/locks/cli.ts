@@ -6,7 +6,7 @@ import { machineInfo } from '../machine';
 import { fileStamp } from '../report/format';
 import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { contenderNames, leaseMs, type ContenderName } from './contenders';
-import type { CpuCost } from './cpu-cost';
+import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
 import { measureSection, sectionCeiling } from './section-ceiling';
@@ -70,8 +70,8 @@ async function main(): Promise<void> {
       await pool.close();
     }
   };
-  const sectionReadings: { perSec: number; cpu?: CpuCost }[] = [];
-  const turnReadings: { perSec: number; cpu?: CpuCost }[] = [];
+  const sectionReadings: CeilingReading[] = [];
+  const turnReadings: CeilingReading[] = [];
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   console.log(`\nreport: ${base}.md\n        ${base}.json`);
 }
 
-function readingsAndCosts(readings: readonly { perSec: number; cpu?: CpuCost }[]) {
+function readingsAndCosts(readings: readonly CeilingReading[]) {
   return [readings.map((r) => r.perSec), readings.map((r) => r.cpu)] as const;
 }
 

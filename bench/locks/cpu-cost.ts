@@ -13,6 +13,12 @@ export interface CpuCost {
   readonly redis: number;
 }
 
+/** One reading of a ceiling: its rate, and its CPU cost per section or turn when measured. */
+export interface CeilingReading {
+  readonly perSec: number;
+  readonly cpu?: CpuCost;
+}
+
 /** Pure: Redis's CPU time so far, µs, from the text of INFO cpu (user and system, every thread). */
 export function redisCpuMicros(info: string): number {
   const seconds = (field: string) => {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { cpuOfFastest, cpuPer, redisCpuMicros, type CpuCost } from './cpu-cost';
+import { cpuOfFastest, cpuPer, redisCpuMicros, type CeilingReading, type CpuCost } from './cpu-cost';
 import { counterSection } from './critical-section';
 
 /** The critical section's own rate with no lock at all, the bound every lock here is held to. */
@@ -36,7 +36,7 @@ export function sectionCeiling(
  * One reading: sections per second over `seconds`, after a short warm-up on the same connection,
  * and the CPU each section cost this process and Redis.
  */
-export async function measureSection(redisUrl: string, seconds: number): Promise<{ perSec: number; cpu?: CpuCost }> {
+export async function measureSection(redisUrl: string, seconds: number): Promise<CeilingReading> {
   const redis = new Redis(redisUrl);
   const key = `bench:locks:ceiling:${Date.now()}`;
   const section = () => counterSection(redis, key);

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cpuOfFastest, cpuPer, processCpuUntil, runMeasuringCpu, type CpuCost } from './cpu-cost';
+import { cpuOfFastest, cpuPer, processCpuUntil, runMeasuringCpu, type CeilingReading, type CpuCost } from './cpu-cost';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
 import type { WorkerPool } from './worker-pool';
@@ -34,11 +34,7 @@ export function turnCeiling(readings: readonly number[], costs: readonly (CpuCos
 }
 
 /** One reading: turns per second over the pool's processes and their CPU cost; throws if the counter disagrees with the turns. */
-export async function measureTurns(
-  pool: WorkerPool,
-  redisUrl: string,
-  seconds: number,
-): Promise<{ perSec: number; cpu?: CpuCost }> {
+export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: number): Promise<CeilingReading> {
   const prefix = `bench:locks:turns:${Date.now()}`;
   const counterKey = `${prefix}:counter`;
   const configs = Array.from({ length: pool.size }, (_, processIndex) => ({
