@@ -3,6 +3,7 @@ import type { LockEvent, LockEventSink, LockEventType } from '@app/lock';
 import type { Counter } from 'prom-client';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
+import { RingBuffer } from './ring-buffer';
 
 export interface ReplicaLockEvent extends LockEvent {
   readonly replica: string;
@@ -25,7 +26,7 @@ const COUNTERS: Partial<Record<LockEventType, (m: MetricsService) => Counter<'st
 @Injectable()
 export class LockEventLog implements LockEventSink {
   private readonly logger = new Logger('Lock');
-  private readonly recent: ReplicaLockEvent[] = [];
+  private readonly recent = new RingBuffer<ReplicaLockEvent>(KEEP);
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -35,7 +36,6 @@ export class LockEventLog implements LockEventSink {
   emit(event: LockEvent): void {
     this.record(event);
     this.recent.push({ ...event, replica: this.config.replicaId });
-    if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
     const line =
       `${event.type} ${event.strategy} ${event.resource} replica=${this.config.replicaId} owner=${event.owner}` +
       (event.durationMs !== undefined ? ` ${event.durationMs}ms` : '') +
