@@ -100,6 +100,11 @@ export function processCpuUntil(endAt: number): { read(): number } {
   };
 }
 
+/** Pure: the cores a rate kept busy at this cost per unit (Node and Redis together). */
+export function coresBusy(perSec: number, cost: CpuCost): number {
+  return (perSec * (cost.node + cost.redis)) / 1e6;
+}
+
 /** How a cost reads in the reports: total, then Node and Redis apart, in µs. */
 export function formatCpu(cost: CpuCost): string {
   return `${(cost.node + cost.redis).toFixed(0)} µs (${cost.node.toFixed(0)} Node + ${cost.redis.toFixed(0)} Redis)`;

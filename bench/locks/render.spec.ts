@@ -162,6 +162,9 @@ describe('lockVerdictLines', () => {
     expect(lines[2]).toMatch(
       /the rest is the lock's own cost: 1080 µs \(900 Node \+ 180 Redis\) of CPU per grant, against 260 µs \(200 Node \+ 60 Redis\) per turn of that ring$/,
     );
+    expect(lines[lines.length - 2]).toBe(
+      'cores kept busy (rate × CPU per grant, of 2): owner-checked 1.56, owner-checked:no-local-handoff 2.16, redlock 1.20, the section alone 1.10, the ring 1.30',
+    );
     // Without the ceiling's own figure there is nothing to set the lock's against.
     expect(
       lockVerdictLines({

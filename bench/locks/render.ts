@@ -1,6 +1,6 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
-import { formatCpu, type CpuCost } from './cpu-cost';
+import { coresBusy, formatCpu, type CpuCost } from './cpu-cost';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
 import type { SectionCeiling } from './section-ceiling';
 import type { TurnCeiling } from './turn-ceiling';
@@ -104,6 +104,8 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
       `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${eachCosts(report.ceiling?.cpuMicrosPerSection)}${inTurn}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
     );
   }
+  const busy = coresBusyLine(report);
+  if (busy) lines.push(busy);
   const share = handoffShare(report.results);
   if (share) {
     lines.push(
@@ -111,6 +113,22 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * How many of the machine's cores each row kept busy. Alike, the rates differ by CPU per grant
+ * alone (the machine was the bound); far apart, the slower one was waiting, not working.
+ */
+function coresBusyLine(report: LockBenchReport): string | undefined {
+  const rows = report.results.flatMap((r) =>
+    r.cpuMicrosPerGrant ? [`${r.contender} ${coresBusy(r.grantsPerSec, r.cpuMicrosPerGrant).toFixed(2)}`] : [],
+  );
+  if (rows.length === 0) return undefined;
+  const { ceiling, turnCeiling: turns } = report;
+  if (ceiling?.cpuMicrosPerSection)
+    rows.push(`the section alone ${coresBusy(ceiling.sectionPerSec, ceiling.cpuMicrosPerSection).toFixed(2)}`);
+  if (turns?.cpuMicrosPerTurn) rows.push(`the ring ${coresBusy(turns.turnsPerSec, turns.cpuMicrosPerTurn).toFixed(2)}`);
+  return `cores kept busy (rate × CPU per grant, of ${report.machine.cpus}): ${rows.join(', ')}`;
 }
 
 /**
