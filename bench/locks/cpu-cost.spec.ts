@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { cpuOfFastest, cpuPer, formatCpu, processCpuUntil, redisCpuMicros } from './cpu-cost';
+import { ceilingCosts, coresBusy, cpuPer, redisCpuMicros, totalMicros } from './cpu-cost';
 
 // INFO cpu as Redis 7 answers it.
 const info = [
@@ -11,12 +10,6 @@ const info = [
   'used_cpu_sys_main_thread:1.200000',
   'used_cpu_user_main_thread:2.400000',
 ].join('\r\n');
-
-/** Spins the event loop's thread for `ms` of wall time. */
-function spin(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 describe('CPU cost', () => {
   it("reads Redis's user and system time from INFO cpu, in µs, and fails on a reply without them", () => {
@@ -31,25 +24,17 @@ describe('CPU cost', () => {
     expect(cpuPer(4, [{ cpuMicros: 600 }], undefined)).toBeUndefined();
   });
 
-  it('takes the cost of the fastest reading, as the ceilings take their rate', () => {
+  it('gives a ceiling the cost of the reading whose rate it takes, and keeps every reading to check it by', () => {
     const a = { node: 1, redis: 1 };
     const b = { node: 2, redis: 2 };
-    expect(cpuOfFastest([10, 30, 20], [a, b, a])).toBe(b);
-    expect(cpuOfFastest([], [])).toBeUndefined();
+    expect(ceilingCosts([10, 30, 20], [a, b, undefined])).toEqual({ fastest: b, all: [a, b, null] });
+    expect(ceilingCosts([10, 30], [a, undefined])).toEqual({ all: [a, null] });
+    expect(ceilingCosts([10, 30], [])).toEqual({});
+    expect(ceilingCosts([], [])).toEqual({});
   });
 
-  it('formats the total, then Node and Redis apart', () => {
-    expect(formatCpu({ node: 900.4, redis: 180 })).toBe('1080 µs (900 Node + 180 Redis)');
-  });
-
-  it("counts this process's CPU time up to the window's end, not the work after it", async () => {
-    const open = processCpuUntil(Date.now() + 60_000);
-    spin(30);
-    expect(open.read()).toBeGreaterThanOrEqual(15_000);
-
-    const closed = processCpuUntil(Date.now() + 20);
-    await sleep(60); // idle past the end: the timer has taken the reading
-    spin(60);
-    expect(closed.read()).toBeLessThan(30_000);
+  it('adds Node and Redis, and turns a rate at a cost into cores kept busy', () => {
+    expect(totalMicros({ node: 900, redis: 180 })).toBe(1080);
+    expect(coresBusy(1500, { node: 600, redis: 200 })).toBeCloseTo(1.2);
   });
 });

@@ -1,12 +1,7 @@
-import { Redis } from 'ioredis';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { WorkerConfig, WorkerReport } from './messages';
-import type { WorkerPool } from './worker-pool';
-
 /**
  * CPU time spent per grant (or per section, per turn) inside the measured window, µs: the
- * bench's Node processes and Redis apart. On a machine of few cores this is what bounds a lock
- * that is never idle, so it shows each design's own cost beside its rate.
+ * bench's worker processes and Redis apart. The rate of a run is the cores it kept busy divided
+ * by this, so it shows what each design spends beside how fast it went.
  */
 export interface CpuCost {
   readonly node: number;
@@ -17,6 +12,16 @@ export interface CpuCost {
 export interface CeilingReading {
   readonly perSec: number;
   readonly cpu?: CpuCost;
+}
+
+/** Pure: Node's and Redis's time together, µs per unit. */
+export function totalMicros(cost: CpuCost): number {
+  return cost.node + cost.redis;
+}
+
+/** Pure: the cores a rate kept busy at this cost per unit (rate × CPU per unit). */
+export function coresBusy(perSec: number, cost: CpuCost): number {
+  return (perSec * totalMicros(cost)) / 1e6;
 }
 
 /** Pure: Redis's CPU time so far, µs, from the text of INFO cpu (user and system, every thread). */
@@ -43,69 +48,15 @@ export function cpuPer(
   return { node: nodeMicros / units, redis: redisMicros / units };
 }
 
-/** Pure: the CPU cost that goes with the fastest reading, the one a ceiling takes (by index). */
-export function cpuOfFastest(
+/**
+ * Pure: what a ceiling keeps of its readings' costs: the cost of its fastest reading (the one
+ * whose rate it takes), and every reading's, in order (null where not measured), to check it by.
+ */
+export function ceilingCosts(
   readings: readonly number[],
   costs: readonly (CpuCost | undefined)[],
-): CpuCost | undefined {
-  return readings.length === 0 ? undefined : costs[readings.indexOf(Math.max(...readings))];
-}
-
-/** Redis's CPU time between two instants (epoch ms), read with INFO cpu at each. */
-export async function redisCpuBetween(redis: Redis, startAt: number, endAt: number): Promise<number> {
-  await sleep(Math.max(0, startAt - Date.now()));
-  const before = redisCpuMicros(await redis.info('cpu'));
-  await sleep(Math.max(0, endAt - Date.now()));
-  return redisCpuMicros(await redis.info('cpu')) - before;
-}
-
-/** One window of the pool's workers, with the CPU time their processes and Redis spent inside it, µs. */
-export async function runMeasuringCpu(
-  pool: WorkerPool,
-  redisUrl: string,
-  configs: readonly WorkerConfig[],
-  seconds: number,
-): Promise<{ reports: WorkerReport[]; redisMicros: number }> {
-  const redis = new Redis(redisUrl);
-  let redisMicros: Promise<number> = Promise.resolve(0);
-  try {
-    const reports = await pool.run(configs, seconds, (startAt, endAt) => {
-      redisMicros = redisCpuBetween(redis, startAt, endAt);
-      redisMicros.catch(() => undefined); // awaited below, once the workers reported
-    });
-    return { reports, redisMicros: await redisMicros };
-  } finally {
-    await redis.quit();
-  }
-}
-
-/**
- * Counts this process's CPU time (user and system) from now until `endAt` (epoch ms); `read`
- * before then gives the time so far. A timer takes the reading, so work that runs past the
- * window (a wait under way finishing) is not counted.
- */
-export function processCpuUntil(endAt: number): { read(): number } {
-  const start = process.cpuUsage();
-  const spent = () => {
-    const { user, system } = process.cpuUsage(start);
-    return user + system;
-  };
-  let atEnd: number | undefined;
-  const timer = setTimeout(() => (atEnd = spent()), Math.max(0, endAt - Date.now()));
-  return {
-    read: () => {
-      clearTimeout(timer);
-      return (atEnd ??= spent());
-    },
-  };
-}
-
-/** Pure: the cores a rate kept busy at this cost per unit (Node and Redis together). */
-export function coresBusy(perSec: number, cost: CpuCost): number {
-  return (perSec * (cost.node + cost.redis)) / 1e6;
-}
-
-/** How a cost reads in the reports: total, then Node and Redis apart, in µs. */
-export function formatCpu(cost: CpuCost): string {
-  return `${(cost.node + cost.redis).toFixed(0)} µs (${cost.node.toFixed(0)} Node + ${cost.redis.toFixed(0)} Redis)`;
+): { fastest?: CpuCost; all?: (CpuCost | null)[] } {
+  if (readings.length === 0 || costs.every((c) => c === undefined)) return {};
+  const fastest = costs[readings.indexOf(Math.max(...readings))];
+  return { ...(fastest ? { fastest } : {}), all: readings.map((_, i) => costs[i] ?? null) };
 }

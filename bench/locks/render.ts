@@ -1,7 +1,7 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
-import { coresBusy, formatCpu, type CpuCost } from './cpu-cost';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
+import { coresBusyLine, costsEach, cpuAgainst, cpuCell } from './render-cpu';
 import type { SectionCeiling } from './section-ceiling';
 import type { TurnCeiling } from './turn-ceiling';
 
@@ -69,16 +69,6 @@ function cells(r: LockBenchResult, ceiling: SectionCeiling | undefined): string[
   ];
 }
 
-/** A cost as a table cell: the total, then Node and Redis apart ('–' for a run that did not measure it). */
-export function cpuCell(cost: CpuCost | undefined): string {
-  return cost ? `${(cost.node + cost.redis).toFixed(0)} (${cost.node.toFixed(0)}+${cost.redis.toFixed(0)})` : '–';
-}
-
-/** ', CPU … each' after a ceiling's rate, when its cost was measured. */
-function eachCosts(cost: CpuCost | undefined): string {
-  return cost ? `, CPU ${formatCpu(cost)} each` : '';
-}
-
 /** Where each of ours stands against the targets, and how much hand-off adds. */
 export function lockVerdictLines(report: LockBenchReport): string[] {
   const ceiling = report.ceiling?.sectionPerSec;
@@ -99,12 +89,16 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const inTurn =
       turns === undefined
         ? ''
-        : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)${eachCosts(report.turnCeiling?.cpuMicrosPerTurn)}`;
+        : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)${costsEach(report.turnCeiling?.cpuMicrosPerTurn)}`;
     lines.unshift(
-      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${eachCosts(report.ceiling?.cpuMicrosPerSection)}${inTurn}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
+      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
     );
   }
-  const busy = coresBusyLine(report);
+  const busy = coresBusyLine(
+    report.results,
+    { section: report.ceiling, turns: report.turnCeiling },
+    report.machine.cpus,
+  );
   if (busy) lines.push(busy);
   const share = handoffShare(report.results);
   if (share) {
@@ -113,22 +107,6 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     );
   }
   return lines;
-}
-
-/**
- * How many of the machine's cores each row kept busy. Alike, the rates differ by CPU per grant
- * alone (the machine was the bound); far apart, the slower one was waiting, not working.
- */
-function coresBusyLine(report: LockBenchReport): string | undefined {
-  const rows = report.results.flatMap((r) =>
-    r.cpuMicrosPerGrant ? [`${r.contender} ${coresBusy(r.grantsPerSec, r.cpuMicrosPerGrant).toFixed(2)}`] : [],
-  );
-  if (rows.length === 0) return undefined;
-  const { ceiling, turnCeiling: turns } = report;
-  if (ceiling?.cpuMicrosPerSection)
-    rows.push(`the section alone ${coresBusy(ceiling.sectionPerSec, ceiling.cpuMicrosPerSection).toFixed(2)}`);
-  if (turns?.cpuMicrosPerTurn) rows.push(`the ring ${coresBusy(turns.turnsPerSec, turns.cpuMicrosPerTurn).toFixed(2)}`);
-  return `cores kept busy (rate × CPU per grant, of ${report.machine.cpus}): ${rows.join(', ')}`;
 }
 
 /**
@@ -143,17 +121,15 @@ function whyMissed(report: LockBenchReport, result: LockBenchResult, wanted: num
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
   if (section !== undefined && wanted > section)
     return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the section's own ${section.toFixed(0)}/s with no lock at all: no lock reaches it; ${share(section)}`;
-  const spent = (bound: string, cost: CpuCost | undefined) =>
-    result.cpuMicrosPerGrant && cost
-      ? `: ${formatCpu(result.cpuMicrosPerGrant)} of CPU per grant, against ${formatCpu(cost)} per ${bound}`
-      : '';
   if (turns !== undefined && servesInTurn(result)) {
     return wanted > turns
       ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock: a lock serving the processes in turn cannot reach it; ${share(turns)}`
-      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock; ${share(turns)}, so the rest is the lock's own cost${spent('turn of that ring', report.turnCeiling?.cpuMicrosPerTurn)}`;
+      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock; ${share(turns)}, so the rest is the lock's own cost${cpuAgainst(result, report.turnCeiling?.cpuMicrosPerTurn, 'turn of that ring')}`;
   }
-  if (section === undefined || servesInTurn(result)) return '';
-  return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}, so the rest is the lock's own cost${spent('section alone', report.ceiling?.cpuMicrosPerSection)}`;
+  // Below the section alone, said only with the CPU figures that tell the lock's cost from the section's.
+  const against = cpuAgainst(result, report.ceiling?.cpuMicrosPerSection, 'section alone');
+  if (section === undefined || servesInTurn(result) || !against) return '';
+  return `. Below the ceiling: ${target} is ${wanted.toFixed(0)} grants/s, under the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}${against}`;
 }
 
 /** Ours without local hand-off: every grant goes through the Redis queue, one process after another. */

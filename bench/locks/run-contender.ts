@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { aggregate, type LockBenchResult } from './aggregate';
 import { CONTENDERS, type ContenderName } from './contenders';
-import { runMeasuringCpu } from './cpu-cost';
+import { runMeasuringCpu } from './cpu-probes';
 import type { WorkerPool } from './worker-pool';
 
 export interface ContenderRun {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { cpuOfFastest, cpuPer, redisCpuMicros, type CeilingReading, type CpuCost } from './cpu-cost';
+import { ceilingCosts, cpuPer, redisCpuMicros, type CeilingReading, type CpuCost } from './cpu-cost';
 import { counterSection } from './critical-section';
 
 /** The critical section's own rate with no lock at all, the bound every lock here is held to. */
@@ -10,6 +10,8 @@ export interface SectionCeiling {
   readonly readings: number[];
   /** CPU time per section in the fastest reading (absent from runs made before it was measured). */
   readonly cpuMicrosPerSection?: CpuCost;
+  /** CPU time per section of every reading, in order (null where not measured). */
+  readonly cpuReadings?: (CpuCost | null)[];
   readonly method: string;
 }
 
@@ -23,11 +25,12 @@ export function sectionCeiling(
   readings: readonly number[],
   costs: readonly (CpuCost | undefined)[] = [],
 ): SectionCeiling {
-  const cpuMicrosPerSection = cpuOfFastest(readings, costs);
+  const { fastest, all } = ceilingCosts(readings, costs);
   return {
     sectionPerSec: Math.max(0, ...readings),
     readings: [...readings],
-    ...(cpuMicrosPerSection ? { cpuMicrosPerSection } : {}),
+    ...(fastest ? { cpuMicrosPerSection: fastest } : {}),
+    ...(all ? { cpuReadings: all } : {}),
     method: SECTION_CEILING_METHOD,
   };
 }

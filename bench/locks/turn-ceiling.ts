@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cpuOfFastest, cpuPer, processCpuUntil, runMeasuringCpu, type CeilingReading, type CpuCost } from './cpu-cost';
+import { ceilingCosts, cpuPer, type CeilingReading, type CpuCost } from './cpu-cost';
+import { processCpuUntil, runMeasuringCpu } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
 import type { WorkerPool } from './worker-pool';
@@ -16,6 +17,8 @@ export interface TurnCeiling {
   readonly readings: number[];
   /** CPU time per turn in the fastest reading (absent from runs made before it was measured). */
   readonly cpuMicrosPerTurn?: CpuCost;
+  /** CPU time per turn of every reading, in order (null where not measured). */
+  readonly cpuReadings?: (CpuCost | null)[];
   readonly method: string;
 }
 
@@ -24,11 +27,12 @@ export const TURN_CEILING_METHOD =
 
 /** Pure: the turn ceiling from each round's reading (and its CPU cost per turn, when measured). */
 export function turnCeiling(readings: readonly number[], costs: readonly (CpuCost | undefined)[] = []): TurnCeiling {
-  const cpuMicrosPerTurn = cpuOfFastest(readings, costs);
+  const { fastest, all } = ceilingCosts(readings, costs);
   return {
     turnsPerSec: Math.max(0, ...readings),
     readings: [...readings],
-    ...(cpuMicrosPerTurn ? { cpuMicrosPerTurn } : {}),
+    ...(fastest ? { cpuMicrosPerTurn: fastest } : {}),
+    ...(all ? { cpuReadings: all } : {}),
     method: TURN_CEILING_METHOD,
   };
 }

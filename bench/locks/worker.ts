@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
-import { processCpuUntil } from './cpu-cost';
+import { processCpuUntil } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
 import { runTurns } from './turn-ceiling';

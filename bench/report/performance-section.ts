@@ -1,5 +1,6 @@
 import type { LockBenchReport } from '../locks/render';
-import { cpuCell, lockVerdictLines, ofCeiling } from '../locks/render';
+import { lockVerdictLines, ofCeiling } from '../locks/render';
+import { cpuCell } from '../locks/render-cpu';
 import { ceilingLabel } from '../metrics/bound';
 import { scenarioFor } from '../scenarios';
 import { checkLine, checkTargets } from '../targets';

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { coresBusy } from '../../bench/locks/cpu-cost';
 import type { LockBenchReport } from '../../bench/locks/render';
 import { testPort } from '../ports';
 
@@ -24,17 +25,23 @@ it('measures both ceilings and each contender in one run, and writes them to its
     expect(report.turnCeiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
-    // Every figure of CPU was read: the workers', the bench's own client's and Redis's.
-    const costs = [report.ceiling!.cpuMicrosPerSection, report.turnCeiling!.cpuMicrosPerTurn];
+    // Every figure of CPU was read (the workers', the bench's own client's and Redis's), in µs:
+    // a rate at that cost keeps no more cores busy than the machine has.
+    const rated = [
+      { perSec: report.ceiling!.sectionPerSec, cost: report.ceiling!.cpuMicrosPerSection },
+      { perSec: report.turnCeiling!.turnsPerSec, cost: report.turnCeiling!.cpuMicrosPerTurn },
+    ];
     for (const result of report.results) {
       expect(result.errors).toEqual([]);
       expect(result.counterMatches).toBe(true);
       expect(result.grants).toBeGreaterThan(0);
-      costs.push(result.cpuMicrosPerGrant);
+      rated.push({ perSec: result.grantsPerSec, cost: result.cpuMicrosPerGrant });
     }
-    for (const cost of costs) {
+    for (const { perSec, cost } of rated) {
+      expect(cost).toBeDefined();
       expect(cost!.node).toBeGreaterThan(0);
       expect(cost!.redis).toBeGreaterThan(0);
+      expect(coresBusy(perSec, cost!)).toBeLessThanOrEqual(report.machine.cpus * 1.1);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

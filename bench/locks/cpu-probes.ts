@@ -1,0 +1,66 @@
+import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { redisCpuMicros } from './cpu-cost';
+import type { WorkerConfig, WorkerReport } from './messages';
+import type { WorkerPool } from './worker-pool';
+
+/**
+ * Redis's CPU time between two instants (epoch ms), read with INFO cpu at each (to within the
+ * event loop's lag, a few ms in 5 s). `signal` gives up the wait when the run failed meanwhile.
+ */
+export async function redisCpuBetween(
+  redis: Redis,
+  startAt: number,
+  endAt: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  await sleep(Math.max(0, startAt - Date.now()), undefined, { signal });
+  const before = redisCpuMicros(await redis.info('cpu'));
+  await sleep(Math.max(0, endAt - Date.now()), undefined, { signal });
+  return redisCpuMicros(await redis.info('cpu')) - before;
+}
+
+/** One window of the pool's workers, with the CPU time Redis spent inside it, µs (each worker reports its own). */
+export async function runMeasuringCpu(
+  pool: WorkerPool,
+  redisUrl: string,
+  configs: readonly WorkerConfig[],
+  seconds: number,
+): Promise<{ reports: WorkerReport[]; redisMicros: number }> {
+  const redis = new Redis(redisUrl);
+  const done = new AbortController();
+  let redisMicros: Promise<number> = Promise.resolve(0);
+  try {
+    const reports = await pool.run(configs, seconds, (startAt, endAt) => {
+      redisMicros = redisCpuBetween(redis, startAt, endAt, done.signal);
+      redisMicros.catch(() => undefined); // awaited below, once the workers reported
+    });
+    return { reports, redisMicros: await redisMicros };
+  } finally {
+    done.abort(); // a failed run does not wait out the window
+    await redis.quit();
+  }
+}
+
+/**
+ * Counts this process's CPU time (user and system, µs) from now until `endAt` (epoch ms). A timer
+ * takes the reading at `endAt`, so work that runs past the window (a wait under way finishing) is
+ * not counted; `read`, called once at the end, gives that reading (the time so far if called
+ * before the timer ran).
+ */
+export function processCpuUntil(endAt: number, usedMicros = processCpuMicros): { read(): number } {
+  const start = usedMicros();
+  let atEnd: number | undefined;
+  const timer = setTimeout(() => (atEnd = usedMicros() - start), Math.max(0, endAt - Date.now()));
+  return {
+    read: () => {
+      clearTimeout(timer);
+      return atEnd ?? usedMicros() - start;
+    },
+  };
+}
+
+function processCpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
