@@ -1,5 +1,5 @@
 import { sampleLockResult as result } from './lock-fixtures';
-import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
+import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosPerRound, ratiosToBestPeer } from './lock-targets';
 
 describe('bestPeer', () => {
   it('is the fastest peer run at its defaults; a tuned variant, however fast, does not set the bar', () => {
@@ -45,6 +45,18 @@ describe('ratiosToBestPeer', () => {
     expect(ratiosToBestPeer([result('owner-checked', true, 10), result('a', false, 0)])[0].ratio).toBe(
       Number.POSITIVE_INFINITY,
     );
+  });
+});
+
+describe('ratiosPerRound', () => {
+  it('divides ours by the peer round by round, and says nothing unless both ran the same rounds', () => {
+    const ours = result('owner-checked', true, 1917, { roundsGrantsPerSec: [1647, 1917, 3233] });
+    const peer = result('redlock', false, 2350, { roundsGrantsPerSec: [2045, 2350, 2656] });
+    expect(ratiosPerRound(ours, peer)!.map((r) => r.toFixed(2))).toEqual(['0.81', '0.82', '1.22']);
+    expect(ratiosPerRound(ours, result('redlock', false, 2350))).toBeUndefined();
+    expect(ratiosPerRound(ours, { ...peer, roundsGrantsPerSec: [2045, 2350] })).toBeUndefined();
+    const oneRound = { roundsGrantsPerSec: [2000] };
+    expect(ratiosPerRound({ ...ours, ...oneRound }, { ...peer, ...oneRound })).toBeUndefined();
   });
 });
 

@@ -35,6 +35,17 @@ export function ratiosToBestPeer(results: readonly LockBenchResult[]): PeerRatio
     }));
 }
 
+/**
+ * Ours over the peer round by round (each round ran every contender, one after another), when
+ * both ran the same rounds: how far the machine's drift moves the ratio the verdict reads.
+ */
+export function ratiosPerRound(ours: LockBenchResult, peer: LockBenchResult): number[] | undefined {
+  const a = ours.roundsGrantsPerSec;
+  const b = peer.roundsGrantsPerSec;
+  if (!a || !b || a.length !== b.length || a.length < 2) return undefined;
+  return a.map((g, i) => (b[i] > 0 ? g / b[i] : Number.POSITIVE_INFINITY));
+}
+
 /** What a result misses of the targets ([] when it meets them all, or has none). */
 export function missedTargets(result: LockBenchResult, ratio: number): string[] {
   const floor = lockTargets.ratios[result.contender];

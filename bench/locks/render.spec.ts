@@ -176,6 +176,19 @@ describe('lockVerdictLines', () => {
     ).toMatch(/counter = grants$/);
   });
 
+  it("gives the ratio of each round beside the median rounds' ratio, when ours and the peer ran the same rounds", () => {
+    const lines = lockVerdictLines({
+      ...report,
+      results: [
+        result('owner-checked', true, 1917, { roundsGrantsPerSec: [1647, 1917, 3233] }),
+        result('watchdog', true, 2010, { roundsGrantsPerSec: [2086, 2010, 1465] }),
+        result('redlock', false, 2350, { roundsGrantsPerSec: [2045, 2350, 2656] }),
+      ],
+    });
+    expect(lines[0]).toMatch(/^owner-checked: 0\.82× redlock \(by round: 0\.81, 0\.82, 1\.22\): NOT met/);
+    expect(lines[1]).toBe('watchdog: 0.86× redlock (by round: 1.02, 0.86, 0.55) (no target)');
+  });
+
   it('adds the share of the ceiling to every row once it was measured', () => {
     const table = renderLockTable({ ...report, ceiling: sectionCeiling([10246]) });
     expect(table).toMatch(/^owner-checked \(ours\)\s+5123\s+0\.50\s+5123 4999 5300/m);

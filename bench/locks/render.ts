@@ -1,6 +1,6 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
-import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosToBestPeer } from './lock-targets';
+import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosPerRound, ratiosToBestPeer } from './lock-targets';
 import { coresBusyLine, costsEach, cpuAgainst, cpuCell } from './render-cpu';
 import type { SectionCeiling } from './section-ceiling';
 import type { TurnCeiling } from './turn-ceiling';
@@ -76,10 +76,12 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
   const lines = ratiosToBestPeer(report.results).map(({ ours, bestPeer, ratio }) => {
     const result = report.results.find((r) => r.contender === ours)!;
     const floor = lockTargets.ratios[ours];
-    if (floor === undefined) return `${ours}: ${ratio.toFixed(2)}× ${bestPeer} (no target)`;
+    const perRound = peer && ratiosPerRound(result, peer);
+    const rounds = perRound ? ` (by round: ${perRound.map((r) => r.toFixed(2)).join(', ')})` : '';
+    if (floor === undefined) return `${ours}: ${ratio.toFixed(2)}× ${bestPeer}${rounds} (no target)`;
     const missed = missedTargets(result, ratio);
     const goal = `≥ ${floor}× ${bestPeer}, 0 failed, Jain ≥ ${lockTargets.jain}, processes within ±${lockTargets.processDeviation * 100}%, max wait ≤ ${lockTargets.maxWaitMs} ms, counter = grants`;
-    const line = `${ours}: ${ratio.toFixed(2)}× ${bestPeer}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
+    const line = `${ours}: ${ratio.toFixed(2)}× ${bestPeer}${rounds}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
     const why =
       ratio < floor ? whyMissed(report, result, (peer?.grantsPerSec ?? 0) * floor, `${floor}× ${bestPeer}`) : '';
     return `${line}${why}`;
