@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redisCpuMicros } from './cpu-cost';
 import type { WorkerConfig, WorkerReport } from './messages';
@@ -20,14 +20,16 @@ export async function redisCpuBetween(
   return redisCpuMicros(await redis.info('cpu')) - before;
 }
 
-/** One window of the pool's workers, with the CPU time Redis spent inside it, µs (each worker reports its own). */
+/**
+ * One window of the pool's workers, with the CPU time Redis spent inside it, µs (each worker
+ * reports its own), read on the caller's connection (which then reads the counter on it too).
+ */
 export async function runMeasuringCpu(
   pool: WorkerPool,
-  redisUrl: string,
+  redis: Redis,
   configs: readonly WorkerConfig[],
   seconds: number,
 ): Promise<{ reports: WorkerReport[]; redisMicros: number }> {
-  const redis = new Redis(redisUrl);
   const done = new AbortController();
   let redisMicros: Promise<number> = Promise.resolve(0);
   try {
@@ -38,7 +40,6 @@ export async function runMeasuringCpu(
     return { reports, redisMicros: await redisMicros };
   } finally {
     done.abort(); // a failed run does not wait out the window
-    await redis.quit();
   }
 }
 

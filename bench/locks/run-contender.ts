@@ -23,9 +23,9 @@ export async function runContender(pool: WorkerPool, run: ContenderRun): Promise
     resource,
     counterKey,
   }));
-  const { reports, redisMicros } = await runMeasuringCpu(pool, run.redisUrl, configs, run.seconds);
   const redis = new Redis(run.redisUrl);
   try {
+    const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, run.seconds);
     const counter = Number((await redis.get(counterKey)) ?? 0);
     return aggregate(run.contender, CONTENDERS[run.contender], reports, counter, run.seconds * 1000, redisMicros);
   } finally {

@@ -49,12 +49,12 @@ export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: 
     channelPrefix: `${prefix}:turn:`,
     counterKey,
   }));
-  const { reports, redisMicros } = await runMeasuringCpu(pool, redisUrl, configs, seconds);
-  const failed = reports.find((r) => r.error !== undefined);
-  if (failed) throw new Error(`turn ceiling: process ${failed.processIndex}: ${failed.error}`);
-  const turns = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
   const redis = new Redis(redisUrl);
   try {
+    const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, seconds);
+    const failed = reports.find((r) => r.error !== undefined);
+    if (failed) throw new Error(`turn ceiling: process ${failed.processIndex}: ${failed.error}`);
+    const turns = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
     if (counter !== turns) throw new Error(`turn ceiling: counter ${counter} ≠ ${turns} turns`);
     return { perSec: turns / seconds, cpu: cpuPer(turns, reports, redisMicros) };
