@@ -1,6 +1,9 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
+import type { Bound, Ceilings } from './ceilings/ceiling-types';
 import type { SellOutResult } from './sell-out/sell-out.types';
+
+export type { Bound, CeilingName, Ceilings, CeilingValues } from './ceilings/ceiling-types';
 
 /** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
@@ -83,31 +86,6 @@ export interface Verdict {
   readonly expected: VerdictFlag[];
   /** The verdict is the expected one. */
   readonly asExpected: boolean;
-}
-
-/** One reading of the three ceilings. */
-export interface CeilingValues {
-  readonly httpPerSec: number;
-  readonly pgHotRowPerSec: number;
-  readonly redisPerSec: number;
-}
-
-/** The physical ceilings, measured in the same run with as many requests in flight as the load. */
-export interface Ceilings extends CeilingValues {
-  /** Every reading (before and after the strategies); the figures above are the higher of each. */
-  readonly readings: CeilingValues[];
-  /** How each was taken: requests, in flight, pool size. */
-  readonly method: string;
-}
-
-export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
-
-/** The ceiling that bounds a strategy, and how close it came. */
-export interface Bound {
-  readonly ceiling: CeilingName;
-  readonly perSec: number;
-  /** grabs/s over the ceiling. */
-  readonly share: number;
 }
 
 /** Grabs on the strategy's coupon once it sold out: the crowd a flash sale mostly is. */

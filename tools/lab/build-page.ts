@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -25,8 +25,10 @@ async function main(): Promise<void> {
     tsconfig: join(PAGE, 'tsconfig.json'),
     logLevel: 'warning',
   });
-  for (const file of ['index.html', 'style.css'])
-    copyFileSync(join(PAGE, file), join(OUT, file === 'style.css' ? 'app.css' : file));
+  copyFileSync(join(PAGE, 'index.html'), join(OUT, 'index.html'));
+  // One stylesheet, in this order: steps.css overrides style.css on narrow screens.
+  const css = ['style.css', 'steps.css'].map((file) => readFileSync(join(PAGE, file), 'utf8'));
+  writeFileSync(join(OUT, 'app.css'), css.join('\n'));
   const sizes = ['index.html', 'app.js', 'app.css'].map(
     (f) => `${f} ${(statSync(join(OUT, f)).size / 1024).toFixed(1)} KiB`,
   );

@@ -6,6 +6,7 @@ export * from './lock-module.options';
 export * from './lock.module';
 export * from './lock-keys';
 export * from './lock-runtime';
+export * from './lock-runtime-options';
 export * from './lock-strategies';
 export { runInFlow, currentFlowId } from './flow-context';
 export { RedisLockStrategy } from './strategies/redis-lock.strategy';

@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { LockEventSink } from './lock-events';
-import type { LockWaitMode, WaitForReplicas } from './lock-runtime';
+import type { LockWaitMode, WaitForReplicas } from './lock-runtime-options';
 import type { RedisTarget } from './redis/redis-target';
 
 export interface LockModuleOptions {

@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { HeldLocks, type Hold } from './held-locks';
+import type { LockRuntimeOptions, LockWaitMode, WaitForReplicas } from './lock-runtime-options';
 import { lockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
-import { asCluster, type RedisTarget } from './redis/redis-target';
+import { asCluster } from './redis/redis-target';
 import { Renewer, type Renewal } from './renewal/renewer';
 import type { Attempt } from './verbs/attempt';
 import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
@@ -12,34 +13,6 @@ import type { EntryOffer } from './waiting/entry-offers';
 import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
 import { acquireInQueue, type QueuePlan } from './waiting/queue-wait';
 import { WakeSubscriber } from './waiting/wake-subscriber';
-
-/** After acquiring, wait for this many replicas to have the lock, else treat it as not acquired. */
-export interface WaitForReplicas {
-  readonly replicas: number;
-  readonly timeoutMs: number;
-}
-
-export interface LockRuntimeOptions {
-  readonly redisUrl: string;
-  /** Sentinels or a Redis Cluster instead of the one server at redisUrl. */
-  readonly redisTarget?: RedisTarget;
-  readonly replicaId: string;
-  readonly waitForReplicas?: WaitForReplicas;
-  /** Per-command timeout; raised automatically to outlast a WAIT. */
-  readonly commandTimeoutMs?: number;
-  /**
-   * How many times in a row a holder may hand the lock straight to the next waiter of this
-   * process before releasing it for the others; 0 turns hand-offs off. Default 16.
-   */
-  readonly handoffLimit?: number;
-  /**
-   * How waiters of the Redis strategies wait: `queue` (default) in a fair queue per lock in Redis
-   * with direct hand-off; `pubsub`, the earlier path (every release wakes every process's head).
-   */
-  readonly waitMode?: LockWaitMode;
-}
-
-export type LockWaitMode = 'queue' | 'pubsub';
 
 /**
  * What the Redis strategies of one process share: the command connection, the subscriber

@@ -1,0 +1,26 @@
+/** The physical ceilings a bench run measures, and the bound each strategy is set against. */
+
+/** One reading of the three ceilings. */
+export interface CeilingValues {
+  readonly httpPerSec: number;
+  readonly pgHotRowPerSec: number;
+  readonly redisPerSec: number;
+}
+
+/** The physical ceilings, measured in the same run with as many requests in flight as the load. */
+export interface Ceilings extends CeilingValues {
+  /** Every reading (before and after the strategies); the figures above are the higher of each. */
+  readonly readings: CeilingValues[];
+  /** How each was taken: requests, in flight, pool size. */
+  readonly method: string;
+}
+
+export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
+
+/** The ceiling that bounds a strategy, and how close it came. */
+export interface Bound {
+  readonly ceiling: CeilingName;
+  readonly perSec: number;
+  /** grabs/s over the ceiling. */
+  readonly share: number;
+}
