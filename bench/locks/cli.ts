@@ -1,3 +1,4 @@
+import { DEFAULT_HANDOFF_LIMIT } from '@app/lock';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +11,7 @@ import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
 import { measureSection, sectionCeiling } from './section-ceiling';
-import { measureTurns, turnCeiling } from './turn-ceiling';
+import { measureTurns, runCeiling, turnCeiling } from './turn-ceiling';
 import { WorkerPool } from './worker-pool';
 
 // npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
@@ -72,6 +73,9 @@ async function main(): Promise<void> {
   };
   const sectionReadings: CeilingReading[] = [];
   const turnReadings: CeilingReading[] = [];
+  const runReadings: CeilingReading[] = [];
+  // Ours hands off locally this many times in a row before the next process's turn.
+  const run = DEFAULT_HANDOFF_LIMIT;
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
@@ -82,6 +86,9 @@ async function main(): Promise<void> {
       );
       turnReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds)));
       process.stderr.write(`${turnReadings[round].perSec.toFixed(0)} turns/s\n`);
+      process.stderr.write(`round ${round + 1}/${o.rounds} run ceiling: ${run} sections per turn … `);
+      runReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds, run)));
+      process.stderr.write(`${runReadings[round].perSec.toFixed(0)} sections/s\n`);
       for (const contender of roundOrder(o.contenders, round)) {
         process.stderr.write(
           `round ${round + 1}/${o.rounds} ${contender}: ${o.processes} × ${o.waiters} waiters, ${o.seconds} s … `,
@@ -112,9 +119,10 @@ async function main(): Promise<void> {
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round. Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
       `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
-      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client) and per turn likewise.`,
+      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client), per turn and per section of the run ring likewise.`,
     ceiling: sectionCeiling(...readingsAndCosts(sectionReadings)),
     turnCeiling: turnCeiling(...readingsAndCosts(turnReadings)),
+    runCeiling: runCeiling(run, ...readingsAndCosts(runReadings)),
     results,
   };
   console.log(renderLockTable(report));

@@ -17,6 +17,8 @@ export interface TurnConfig {
   readonly redisUrl: string;
   readonly processIndex: number;
   readonly processes: number;
+  /** Sections a process runs each time the turn comes to it (1: one each, in turn). */
+  readonly sectionsPerTurn: number;
   readonly channelPrefix: string;
   readonly counterKey: string;
 }

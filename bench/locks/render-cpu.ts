@@ -1,7 +1,7 @@
 import type { LockBenchResult } from './aggregate';
 import { coresBusy, totalMicros, type CpuCost } from './cpu-cost';
 import type { SectionCeiling } from './section-ceiling';
-import type { TurnCeiling } from './turn-ceiling';
+import type { RunCeiling, TurnCeiling } from './turn-ceiling';
 
 /** A cost in a sentence: the total, then Node and Redis apart, in µs. */
 export function formatCpu(cost: CpuCost): string {
@@ -31,16 +31,18 @@ export function cpuAgainst(result: LockBenchResult, cost: CpuCost | undefined, u
  */
 export function coresBusyLine(
   results: readonly LockBenchResult[],
-  ceilings: { readonly section?: SectionCeiling; readonly turns?: TurnCeiling },
+  ceilings: { readonly section?: SectionCeiling; readonly turns?: TurnCeiling; readonly runs?: RunCeiling },
   cpus: number,
 ): string | undefined {
   const rows = results.flatMap((r) =>
     r.cpuMicrosPerGrant ? [`${r.contender} ${coresBusy(r.grantsPerSec, r.cpuMicrosPerGrant).toFixed(2)}`] : [],
   );
   if (rows.length === 0) return undefined;
-  const { section, turns } = ceilings;
+  const { section, turns, runs } = ceilings;
   if (section?.cpuMicrosPerSection)
     rows.push(`the section alone ${coresBusy(section.sectionPerSec, section.cpuMicrosPerSection).toFixed(2)}`);
   if (turns?.cpuMicrosPerTurn) rows.push(`the ring ${coresBusy(turns.turnsPerSec, turns.cpuMicrosPerTurn).toFixed(2)}`);
+  if (runs?.cpuMicrosPerSection)
+    rows.push(`the ring in runs ${coresBusy(runs.sectionPerSec, runs.cpuMicrosPerSection).toFixed(2)}`);
   return `cores kept busy (rate × CPU per grant, of ${cpus}): ${rows.join(', ')}`;
 }

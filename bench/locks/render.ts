@@ -1,9 +1,10 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosPerRound, ratiosToBestPeer } from './lock-targets';
-import { coresBusyLine, costsEach, cpuAgainst, cpuCell } from './render-cpu';
+import { coresBusyLine, costsEach, cpuCell } from './render-cpu';
+import { whyMissed } from './render-why';
 import type { SectionCeiling } from './section-ceiling';
-import type { TurnCeiling } from './turn-ceiling';
+import type { RunCeiling, TurnCeiling } from './turn-ceiling';
 
 export interface LockBenchReport {
   readonly startedAt: string;
@@ -20,6 +21,8 @@ export interface LockBenchReport {
   readonly ceiling?: SectionCeiling;
   /** The section passed from process to process with no lock, in the same run (absent from earlier runs). */
   readonly turnCeiling?: TurnCeiling;
+  /** The same ring with the hand-off limit's sections per turn, in the same run (absent from earlier runs). */
+  readonly runCeiling?: RunCeiling;
   readonly results: LockBenchResult[];
 }
 
@@ -92,13 +95,17 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
       turns === undefined
         ? ''
         : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)${costsEach(report.turnCeiling?.cpuMicrosPerTurn)}`;
+    const runs = report.runCeiling;
+    const inRuns = runs
+      ? `; in runs of ${runs.sectionsPerRun} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
+      : '';
     lines.unshift(
-      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
+      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${inRuns}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
     );
   }
   const busy = coresBusyLine(
     report.results,
-    { section: report.ceiling, turns: report.turnCeiling },
+    { section: report.ceiling, turns: report.turnCeiling, runs: report.runCeiling },
     report.machine.cpus,
   );
   if (busy) lines.push(busy);
@@ -109,34 +116,6 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     );
   }
   return lines;
-}
-
-/**
- * A missed ratio measured against the ceiling that bounds the lock: the section alone for any
- * lock; the section passed from process to process for ours without local hand-off, which serves
- * the processes in turn. Says whether the target lies above it (out of reach) or below (a real miss).
- */
-function whyMissed(report: LockBenchReport, result: LockBenchResult, wanted: number, target: string): string {
-  const section = report.ceiling?.sectionPerSec;
-  const turns = report.turnCeiling?.turnsPerSec;
-  const share = (bound: number) =>
-    `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
-  if (section !== undefined && wanted > section)
-    return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the section's own ${section.toFixed(0)}/s with no lock at all: no lock reaches it; ${share(section)}`;
-  if (turns !== undefined && servesInTurn(result)) {
-    return wanted > turns
-      ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock: a lock serving the processes in turn cannot reach it; ${share(turns)}`
-      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${turns.toFixed(0)} turns/s of the section passed from process to process with no lock; ${share(turns)}, so the rest is the lock's own cost${cpuAgainst(result, report.turnCeiling?.cpuMicrosPerTurn, 'turn of that ring')}`;
-  }
-  // Below the section alone, said only with the CPU figures that tell the lock's cost from the section's.
-  const against = cpuAgainst(result, report.ceiling?.cpuMicrosPerSection, 'section alone');
-  if (section === undefined || servesInTurn(result) || !against) return '';
-  return `. Below the ceiling: ${target} is ${wanted.toFixed(0)} grants/s, under the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}${against}`;
-}
-
-/** Ours without local hand-off: every grant goes through the Redis queue, one process after another. */
-function servesInTurn(result: LockBenchResult): boolean {
-  return result.ours && result.contender.endsWith(':no-local-handoff');
 }
 
 export function renderLockTable(report: LockBenchReport): string {
@@ -162,7 +141,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     `- Node: ${m.node}`,
     `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
-    `Method: ${report.method}${report.ceiling ? ` Ceiling: ${report.ceiling.method}` : ''}${report.turnCeiling ? ` Turn ceiling: ${report.turnCeiling.method}` : ''}`,
+    `Method: ${report.method}${report.ceiling ? ` Ceiling: ${report.ceiling.method}` : ''}${report.turnCeiling ? ` Turn ceiling: ${report.turnCeiling.method}` : ''}${report.runCeiling ? ` Run ceiling: ${report.runCeiling.method}` : ''}`,
     '',
     `| ${header.join(' | ')} |`,
     `|:---|${header

@@ -1,5 +1,5 @@
 import { SECTION_CEILING_METHOD, sectionCeiling } from './section-ceiling';
-import { TURN_CEILING_METHOD, turnCeiling } from './turn-ceiling';
+import { runCeiling, runCeilingMethod, TURN_CEILING_METHOD, turnCeiling } from './turn-ceiling';
 
 describe('the no-lock ceilings', () => {
   it('take the highest reading, since a disturbed one would flatter every lock held to them', () => {
@@ -9,6 +9,20 @@ describe('the no-lock ceilings', () => {
       method: SECTION_CEILING_METHOD,
     });
     expect(turnCeiling([3900, 4400, 4100])).toMatchObject({ turnsPerSec: 4400, method: TURN_CEILING_METHOD });
+  });
+
+  it('keep the run ring per section, as the section alone, with its run length in the figures and the method', () => {
+    const fast = { node: 70, redis: 25 };
+    expect(runCeiling(16, [6100, 8000], [undefined, fast])).toEqual({
+      sectionsPerRun: 16,
+      sectionPerSec: 8000,
+      readings: [6100, 8000],
+      cpuMicrosPerSection: fast,
+      cpuReadings: [null, fast],
+      method: runCeilingMethod(16),
+    });
+    expect(runCeilingMethod(16)).toContain('16 sections back to back per turn');
+    expect(runCeilingMethod(4)).toContain('4 grants each');
   });
 
   it('carry the CPU cost of the reading they take, and none when it was not measured', () => {

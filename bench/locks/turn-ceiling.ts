@@ -4,6 +4,7 @@ import { ceilingCosts, cpuPer, type CeilingReading, type CpuCost } from './cpu-c
 import { processCpuUntil, runMeasuringCpu } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
+import { sectionCeiling, type SectionCeiling } from './section-ceiling';
 import type { WorkerPool } from './worker-pool';
 
 /**
@@ -37,8 +38,38 @@ export function turnCeiling(readings: readonly number[], costs: readonly (CpuCos
   };
 }
 
-/** One reading: turns per second over the pool's processes and their CPU cost; throws if the counter disagrees with the turns. */
-export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: number): Promise<CeilingReading> {
+/**
+ * The bound of a lock that hands off locally up to `sectionsPerRun` times in a row, then to the
+ * next process in turn (ours as shipped): the same ring with that many sections per turn. Its
+ * figures are per section, as the section ceiling's are.
+ */
+export interface RunCeiling extends SectionCeiling {
+  readonly sectionsPerRun: number;
+}
+
+export const runCeilingMethod = (sectionsPerRun: number) =>
+  `the turn ceiling's ring with ${sectionsPerRun} sections back to back per turn, no lock, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, ${sectionsPerRun} grants each, cannot pass it.`;
+
+/** Pure: the run ceiling from each round's reading (and its CPU cost per section, when measured). */
+export function runCeiling(
+  sectionsPerRun: number,
+  readings: readonly number[],
+  costs: readonly (CpuCost | undefined)[] = [],
+): RunCeiling {
+  return { ...sectionCeiling(readings, costs), sectionsPerRun, method: runCeilingMethod(sectionsPerRun) };
+}
+
+/**
+ * One reading: sections per second over the pool's processes, run `sectionsPerTurn` at a time
+ * (1: the turn ceiling; more: the run ceiling), and their CPU cost per section; throws if the
+ * counter disagrees with the sections.
+ */
+export async function measureTurns(
+  pool: WorkerPool,
+  redisUrl: string,
+  seconds: number,
+  sectionsPerTurn = 1,
+): Promise<CeilingReading> {
   const prefix = `bench:locks:turns:${Date.now()}`;
   const counterKey = `${prefix}:counter`;
   const configs = Array.from({ length: pool.size }, (_, processIndex) => ({
@@ -46,6 +77,7 @@ export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: 
     redisUrl,
     processIndex,
     processes: pool.size,
+    sectionsPerTurn,
     channelPrefix: `${prefix}:turn:`,
     counterKey,
   }));
@@ -54,17 +86,17 @@ export async function measureTurns(pool: WorkerPool, redisUrl: string, seconds: 
     const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, seconds);
     const failed = reports.find((r) => r.error !== undefined);
     if (failed) throw new Error(`turn ceiling: process ${failed.processIndex}: ${failed.error}`);
-    const turns = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
+    const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
-    if (counter !== turns) throw new Error(`turn ceiling: counter ${counter} ≠ ${turns} turns`);
-    return { perSec: turns / seconds, cpu: cpuPer(turns, reports, redisMicros) };
+    if (counter !== sections) throw new Error(`turn ceiling: counter ${counter} ≠ ${sections} sections`);
+    return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros) };
   } finally {
     await redis.del(counterKey);
     await redis.quit();
   }
 }
 
-/** One worker's part of the ring: wait for the turn, run the section, pass the turn on, until the window ends. */
+/** One worker's part of the ring: wait for the turn, run its sections, pass the turn on, until the window ends. */
 export async function runTurns(
   config: TurnConfig,
   ready: () => void,
@@ -72,13 +104,15 @@ export async function runTurns(
 ): Promise<WorkerReport> {
   const [data, publisher, subscriber] = [1, 2, 3].map(() => new Redis(config.redisUrl));
   const next = `${config.channelPrefix}${(config.processIndex + 1) % config.processes}`;
-  let turns = 0;
+  let sections = 0;
   let endAt = Number.POSITIVE_INFINITY;
   let error: string | undefined;
   const turn = async () => {
-    if (Date.now() >= endAt) return; // the window closed: the turn stops here
-    await counterSection(data, config.counterKey);
-    turns += 1;
+    for (let i = 0; i < config.sectionsPerTurn; i += 1) {
+      if (Date.now() >= endAt) return; // the window closed: the turn stops here
+      await counterSection(data, config.counterKey);
+      sections += 1;
+    }
     await publisher.spublish(next, 'turn');
   };
   const take = () => void turn().catch((e: unknown) => (error = String(e)));
@@ -92,7 +126,12 @@ export async function runTurns(
     const cpu = processCpuUntil(endAt);
     if (config.processIndex === 0) take();
     await sleep(Math.max(0, endAt - Date.now()) + 200); // the last turn under way finishes
-    const report = { processIndex: config.processIndex, grantsPerWaiter: [turns], failedAcquisitions: 0, waitsMs: [] };
+    const report = {
+      processIndex: config.processIndex,
+      grantsPerWaiter: [sections],
+      failedAcquisitions: 0,
+      waitsMs: [],
+    };
     return { ...report, cpuMicros: cpu.read(), error };
   } finally {
     await Promise.all([data, publisher, subscriber].map((r) => r.quit()));

@@ -3,15 +3,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_HANDOFF_LIMIT } from '@app/lock';
 import { coresBusy } from '../../bench/locks/cpu-cost';
 import type { LockBenchReport } from '../../bench/locks/render';
 import { testPort } from '../ports';
 
 jest.setTimeout(120_000);
 
-// The lock micro-bench as its users run it, in miniature: its own Redis, its worker processes, both
-// ceilings and two contenders for one short round; the figures themselves are the bench's business.
-it('measures both ceilings and each contender in one run, and writes them to its JSON', async () => {
+// The lock micro-bench as its users run it, in miniature: its own Redis, its worker processes, the
+// three ceilings and two contenders for one short round; the figures themselves are the bench's business.
+it('measures the ceilings and each contender in one run, and writes them to its JSON', async () => {
   const out = mkdtempSync(join(tmpdir(), 'lock-bench-'));
   try {
     const args = ['tsx', 'bench/locks/cli.ts', '--seconds', '1', '--rounds', '1', '--waiters', '5'];
@@ -19,17 +20,22 @@ it('measures both ceilings and each contender in one run, and writes them to its
     await promisify(execFile)('npx', [...args, '--out', out], { cwd: join(__dirname, '../..') });
     const json = readdirSync(out).find((f) => f.endsWith('.json'))!;
     const report = JSON.parse(readFileSync(join(out, json), 'utf8')) as LockBenchReport;
-    // One reading of each ceiling per round; the ring's own counter check passed (measureTurns
-    // throws otherwise), and it turned. How fast is the bench's business, not this spec's.
+    // One reading of each ceiling per round; the rings' own counter checks passed (measureTurns
+    // throws otherwise), and they turned. How fast is the bench's business, not this spec's.
     expect(report.ceiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
+    // The run ring runs as many sections per turn as ours hands off in a row.
+    expect(report.runCeiling!.sectionsPerRun).toBe(DEFAULT_HANDOFF_LIMIT);
+    expect(report.runCeiling!.readings).toHaveLength(1);
+    expect(report.runCeiling!.sectionPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
     // Every figure of CPU was read (the workers', the bench's own client's and Redis's), in µs:
     // a rate at that cost keeps no more cores busy than the machine has.
     const rated = [
       { perSec: report.ceiling!.sectionPerSec, cost: report.ceiling!.cpuMicrosPerSection },
       { perSec: report.turnCeiling!.turnsPerSec, cost: report.turnCeiling!.cpuMicrosPerTurn },
+      { perSec: report.runCeiling!.sectionPerSec, cost: report.runCeiling!.cpuMicrosPerSection },
     ];
     for (const result of report.results) {
       expect(result.errors).toEqual([]);

@@ -1,0 +1,68 @@
+import type { LockBenchResult } from './aggregate';
+import { cpuAgainst } from './render-cpu';
+import type { SectionCeiling } from './section-ceiling';
+import type { RunCeiling, TurnCeiling } from './turn-ceiling';
+
+/** The ceilings of one run, as the report keeps them. */
+export interface RunCeilings {
+  readonly ceiling?: SectionCeiling;
+  readonly turnCeiling?: TurnCeiling;
+  readonly runCeiling?: RunCeiling;
+}
+
+/**
+ * A missed ratio measured against the ceiling that bounds the lock: the section alone for any
+ * lock; the section passed from process to process for ours, which serves the processes in turn
+ * (one grant each without local hand-off, a run of them with it). Says whether the target lies
+ * above it (out of reach) or below (a real miss).
+ */
+export function whyMissed(ceilings: RunCeilings, result: LockBenchResult, wanted: number, target: string): string {
+  const section = ceilings.ceiling?.sectionPerSec;
+  const share = (bound: number) =>
+    `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
+  if (section !== undefined && wanted > section)
+    return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the section's own ${section.toFixed(0)}/s with no lock at all: no lock reaches it; ${share(section)}`;
+  const ring = ringBound(ceilings, result);
+  if (ring) {
+    const of = `${ring.perSec.toFixed(0)} ${ring.unit} of the section passed from process to process${ring.how} with no lock`;
+    return wanted > ring.perSec
+      ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}`
+      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}`;
+  }
+  // Below the section alone, said only with the CPU figures that tell the lock's cost from the section's.
+  const against = cpuAgainst(result, ceilings.ceiling?.cpuMicrosPerSection, 'section alone');
+  if (section === undefined || servesInTurn(result) || !against) return '';
+  return `. Below the ceiling: ${target} is ${wanted.toFixed(0)} grants/s, under the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}${against}`;
+}
+
+/**
+ * The ring that bounds one of ours: one section per turn without local hand-off, a run of the
+ * hand-off limit's sections per turn with it (ours in runs earlier than the run ceiling: none).
+ */
+function ringBound({ turnCeiling: turns, runCeiling: runs }: RunCeilings, result: LockBenchResult) {
+  if (servesInTurn(result)) {
+    if (!turns) return undefined;
+    return {
+      perSec: turns.turnsPerSec,
+      unit: 'turns/s',
+      how: '',
+      each: '',
+      cpu: turns.cpuMicrosPerTurn,
+      cpuUnit: 'turn of that ring',
+    };
+  }
+  if (!result.ours || !runs) return undefined;
+  return {
+    perSec: runs.sectionPerSec,
+    unit: 'sections/s',
+    how: ` in runs of ${runs.sectionsPerRun}`,
+    each: `, ${runs.sectionsPerRun} grants each,`,
+    cpu: runs.cpuMicrosPerSection,
+    cpuUnit: 'section of that ring',
+  };
+}
+
+/** Ours without local hand-off: every grant goes through the Redis queue, one process after another. */
+function servesInTurn(result: LockBenchResult): boolean {
+  return result.ours && result.contender.endsWith(':no-local-handoff');
+}
