@@ -32,7 +32,7 @@ module.exports = {
     {
       ...common,
       displayName: 'redis',
-      testMatch: ['<rootDir>/libs/**/*.redis-spec.ts'],
+      testMatch: ['<rootDir>/{libs,bench}/**/*.redis-spec.ts'],
       globalSetup: '<rootDir>/test/redis/global-setup.ts',
       globalTeardown: '<rootDir>/test/redis/global-teardown.ts',
     },

@@ -4,7 +4,7 @@ import type { SectionCeiling } from './section-ceiling';
 import type { RunCeiling, TurnCeiling } from './turn-ceiling';
 
 /** The ceilings of one run, as the report keeps them. */
-export interface RunCeilings {
+export interface LockCeilings {
   readonly ceiling?: SectionCeiling;
   readonly turnCeiling?: TurnCeiling;
   readonly runCeiling?: RunCeiling;
@@ -16,7 +16,7 @@ export interface RunCeilings {
  * (one grant each without local hand-off, a run of them with it). Says whether the target lies
  * above it (out of reach) or below (a real miss).
  */
-export function whyMissed(ceilings: RunCeilings, result: LockBenchResult, wanted: number, target: string): string {
+export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
   const section = ceilings.ceiling?.sectionPerSec;
   const share = (bound: number) =>
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
@@ -36,10 +36,11 @@ export function whyMissed(ceilings: RunCeilings, result: LockBenchResult, wanted
 }
 
 /**
- * The ring that bounds one of ours: one section per turn without local hand-off, a run of the
- * hand-off limit's sections per turn with it (ours in runs earlier than the run ceiling: none).
+ * The ring that bounds one of ours: one section per turn without local hand-off, its longest run
+ * in a row per turn with it. Undefined for ours with hand-off in a report from before the run
+ * ceiling, which then falls through to the section-alone clause, as it did.
  */
-function ringBound({ turnCeiling: turns, runCeiling: runs }: RunCeilings, result: LockBenchResult) {
+function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, result: LockBenchResult) {
   if (servesInTurn(result)) {
     if (!turns) return undefined;
     return {
@@ -55,8 +56,8 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: RunCeilings, result
   return {
     perSec: runs.sectionPerSec,
     unit: 'sections/s',
-    how: ` in runs of ${runs.sectionsPerRun}`,
-    each: `, ${runs.sectionsPerRun} grants each,`,
+    how: ` in runs of ${runs.sectionsPerTurn}`,
+    each: `, ${runs.sectionsPerTurn} grants each,`,
     cpu: runs.cpuMicrosPerSection,
     cpuUnit: 'section of that ring',
   };

@@ -176,14 +176,14 @@ describe('lockVerdictLines', () => {
     ).toMatch(/counter = grants$/);
   });
 
-  it('holds ours with local hand-off to the ring in runs of the hand-off limit, in both directions', () => {
+  it('holds ours with local hand-off to the ring in runs of its longest run in a row, in both directions', () => {
     const cpu = (node: number, redis: number) => ({ node, redis });
     const withRuns = (perSec: number) =>
       lockVerdictLines({
         ...report,
         ceiling: sectionCeiling([10000]),
         turnCeiling: turnCeiling([2800]),
-        runCeiling: { ...runCeiling(16, [perSec]), cpuMicrosPerSection: cpu(100, 40) },
+        runCeiling: { ...runCeiling(17, [perSec]), cpuMicrosPerSection: cpu(100, 40) },
         results: [
           result('owner-checked', true, 2000, { cpuMicrosPerGrant: cpu(450, 100) }),
           result('owner-checked:no-local-handoff', true, 1000, { atDefaults: false }),
@@ -192,21 +192,21 @@ describe('lockVerdictLines', () => {
       });
     const tight = withRuns(4000);
     expect(tight[0]).toBe(
-      'ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 2800 turns/s (0.28 of it); in runs of 16 per process, 4000 sections/s (0.40 of it), CPU 140 µs (100 Node + 40 Redis) each; the best peer at its defaults (redlock) ran at 0.25 of it',
+      'ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 2800 turns/s (0.28 of it); in runs of 17 per process, 4000 sections/s (0.40 of it), CPU 140 µs (100 Node + 40 Redis) each; the best peer at its defaults (redlock) ran at 0.25 of it',
     );
     expect(tight[1]).toMatch(
-      /NOT met \(0\.80× < 2×\);.*\. Why: 2× redlock is 5000 grants\/s, above the 4000 sections\/s of the section passed from process to process in runs of 16 with no lock: a lock serving the processes in turn, 16 grants each, cannot reach it; owner-checked ran at 0\.50 of that ceiling$/,
+      /NOT met \(0\.80× < 2×\);.*\. Why: 2× redlock is 5000 grants\/s, above the 4000 sections\/s of the section passed from process to process in runs of 17 with no lock: a lock serving the processes in turn, 17 grants each, cannot reach it; owner-checked ran at 0\.50 of that ceiling$/,
     );
     expect(withRuns(8000)[1]).toMatch(
-      /\. Not out of reach: 2× redlock is 5000 grants\/s, below the 8000 sections\/s of the section passed from process to process in runs of 16 with no lock; owner-checked ran at 0\.25 of that ceiling, so the rest is the lock's own cost; it spent 550 µs \(450 Node \+ 100 Redis\) of CPU per grant, against 140 µs \(100 Node \+ 40 Redis\) per section of that ring$/,
+      /\. Not out of reach: 2× redlock is 5000 grants\/s, below the 8000 sections\/s of the section passed from process to process in runs of 17 with no lock; owner-checked ran at 0\.25 of that ceiling, so the rest is the lock's own cost; it spent 550 µs \(450 Node \+ 100 Redis\) of CPU per grant, against 140 µs \(100 Node \+ 40 Redis\) per section of that ring$/,
     );
     // Without local hand-off, the ring of one section per turn still bounds it, not the runs.
     expect(tight[2]).toMatch(
       /above the 2800 turns\/s of the section passed from process to process with no lock: a lock serving the processes in turn cannot reach it/,
     );
     expect(tight[3]).toBe('cores kept busy (rate × CPU per grant, of 2): owner-checked 1.10, the ring in runs 0.56');
-    expect(renderLockMarkdown({ ...report, runCeiling: runCeiling(16, [4000]) })).toContain(
-      `Run ceiling: ${runCeilingMethod(16)}`,
+    expect(renderLockMarkdown({ ...report, runCeiling: runCeiling(17, [4000]) })).toContain(
+      `Run ceiling: ${runCeilingMethod(17)}`,
     );
   });
 

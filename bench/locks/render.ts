@@ -21,7 +21,7 @@ export interface LockBenchReport {
   readonly ceiling?: SectionCeiling;
   /** The section passed from process to process with no lock, in the same run (absent from earlier runs). */
   readonly turnCeiling?: TurnCeiling;
-  /** The same ring with the hand-off limit's sections per turn, in the same run (absent from earlier runs). */
+  /** The same ring with ours's longest run of grants per turn, in the same run (absent from earlier runs). */
   readonly runCeiling?: RunCeiling;
   readonly results: LockBenchResult[];
 }
@@ -97,7 +97,7 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
         : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)${costsEach(report.turnCeiling?.cpuMicrosPerTurn)}`;
     const runs = report.runCeiling;
     const inRuns = runs
-      ? `; in runs of ${runs.sectionsPerRun} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
+      ? `; in runs of ${runs.sectionsPerTurn} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
       : '';
     lines.unshift(
       `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${inRuns}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,

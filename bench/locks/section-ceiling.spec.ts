@@ -14,7 +14,7 @@ describe('the no-lock ceilings', () => {
   it('keep the run ring per section, as the section alone, with its run length in the figures and the method', () => {
     const fast = { node: 70, redis: 25 };
     expect(runCeiling(16, [6100, 8000], [undefined, fast])).toEqual({
-      sectionsPerRun: 16,
+      sectionsPerTurn: 16,
       sectionPerSec: 8000,
       readings: [6100, 8000],
       cpuMicrosPerSection: fast,

@@ -4,7 +4,7 @@ import { ceilingCosts, cpuPer, type CeilingReading, type CpuCost } from './cpu-c
 import { processCpuUntil, runMeasuringCpu } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
-import { sectionCeiling, type SectionCeiling } from './section-ceiling';
+import { sectionCeiling } from './section-ceiling';
 import type { WorkerPool } from './worker-pool';
 
 /**
@@ -24,7 +24,7 @@ export interface TurnCeiling {
 }
 
 export const TURN_CEILING_METHOD =
-  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, one grant each, cannot pass it.';
+  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, one grant each, and wakes the next by a Redis message (as ours does) cannot pass it.';
 
 /** Pure: the turn ceiling from each round's reading (and its CPU cost per turn, when measured). */
 export function turnCeiling(readings: readonly number[], costs: readonly (CpuCost | undefined)[] = []): TurnCeiling {
@@ -39,24 +39,33 @@ export function turnCeiling(readings: readonly number[], costs: readonly (CpuCos
 }
 
 /**
- * The bound of a lock that hands off locally up to `sectionsPerRun` times in a row, then to the
- * next process in turn (ours as shipped): the same ring with that many sections per turn. Its
- * figures are per section, as the section ceiling's are.
+ * The bound of a lock that serves each process a run of grants in a row, then the next process in
+ * turn (ours as shipped: one grant taken in Redis, then up to the hand-off limit handed on within
+ * the process): the same ring with that many sections per turn.
  */
-export interface RunCeiling extends SectionCeiling {
-  readonly sectionsPerRun: number;
+export interface RunCeiling {
+  /** Sections each process runs per turn. */
+  readonly sectionsPerTurn: number;
+  /** Sections per second over the ring: the highest of the readings. */
+  readonly sectionPerSec: number;
+  readonly readings: number[];
+  /** CPU time per section (not per turn) in the fastest reading. */
+  readonly cpuMicrosPerSection?: CpuCost;
+  /** CPU time per section of every reading, in order (null where not measured). */
+  readonly cpuReadings?: (CpuCost | null)[];
+  readonly method: string;
 }
 
-export const runCeilingMethod = (sectionsPerRun: number) =>
-  `the turn ceiling's ring with ${sectionsPerRun} sections back to back per turn, no lock, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, ${sectionsPerRun} grants each, cannot pass it.`;
+export const runCeilingMethod = (sectionsPerTurn: number) =>
+  `the turn ceiling's ring with ${sectionsPerTurn} sections back to back per turn, no lock, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, ${sectionsPerTurn} grants each, and wakes the next by a Redis message (as ours does) cannot pass it.`;
 
 /** Pure: the run ceiling from each round's reading (and its CPU cost per section, when measured). */
 export function runCeiling(
-  sectionsPerRun: number,
+  sectionsPerTurn: number,
   readings: readonly number[],
   costs: readonly (CpuCost | undefined)[] = [],
 ): RunCeiling {
-  return { ...sectionCeiling(readings, costs), sectionsPerRun, method: runCeilingMethod(sectionsPerRun) };
+  return { ...sectionCeiling(readings, costs), sectionsPerTurn, method: runCeilingMethod(sectionsPerTurn) };
 }
 
 /**
@@ -85,10 +94,11 @@ export async function measureTurns(
   try {
     const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, seconds);
     const failed = reports.find((r) => r.error !== undefined);
-    if (failed) throw new Error(`turn ceiling: process ${failed.processIndex}: ${failed.error}`);
+    const ring = sectionsPerTurn === 1 ? 'turn ceiling' : 'run ceiling';
+    if (failed) throw new Error(`${ring}: process ${failed.processIndex}: ${failed.error}`);
     const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
-    if (counter !== sections) throw new Error(`turn ceiling: counter ${counter} ≠ ${sections} sections`);
+    if (counter !== sections) throw new Error(`${ring}: counter ${counter} ≠ ${sections} sections`);
     return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros) };
   } finally {
     await redis.del(counterKey);
@@ -125,7 +135,7 @@ export async function runTurns(
     await sleep(Math.max(0, window.startAt - Date.now()));
     const cpu = processCpuUntil(endAt);
     if (config.processIndex === 0) take();
-    await sleep(Math.max(0, endAt - Date.now()) + 200); // the last turn under way finishes
+    await sleep(Math.max(0, endAt - Date.now()) + 200); // the last section under way finishes
     const report = {
       processIndex: config.processIndex,
       grantsPerWaiter: [sections],
