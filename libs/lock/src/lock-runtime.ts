@@ -73,6 +73,11 @@ export class LockRuntime {
     this.held.delete(hold);
   }
 
+  /** A holder of this process released `lockKey` for real, not by hand-off: with no hold of it left here, its run is over. */
+  releasedForReal(lockKey: string): void {
+    if (!this.held.has(lockKey)) this.queue.runEnded(lockKey);
+  }
+
   /** This process's holds of `lockKey` by `owner` (a reentrant flow has one per nesting). */
   holdsOf(lockKey: string, owner: string): Hold[] {
     return this.held.of(lockKey, owner);

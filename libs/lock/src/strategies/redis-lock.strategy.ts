@@ -103,11 +103,13 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     acquiredAt: number,
     leaseFrom: number,
   ): Promise<void> {
+    let handed = false;
     try {
       await this.beforeRelease(hold);
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
-      const outcome =
-        (await this.handOff(hold, keys, leaseEndsBy)) ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
+      const handOff = await this.handOff(hold, keys, leaseEndsBy);
+      handed = handOff !== undefined;
+      const outcome = handOff ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
         durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
@@ -124,6 +126,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       this.logger.warn(`${this.name}: release of ${keys.lock} failed: ${String(error)}`);
     } finally {
       this.runtime.unhold(hold);
+      if (!handed) this.runtime.releasedForReal(keys.lock);
       this.runtime.releasedHere(keys.lock);
     }
   }

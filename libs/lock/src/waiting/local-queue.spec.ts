@@ -115,6 +115,30 @@ describe('LocalQueue hand-offs', () => {
     expect(pattern).toEqual([true, true, false, true, true, false]);
   });
 
+  it('keeps counting when each taker empties the line as it leaves with the lock', async () => {
+    // One looping waiter per process: the taker is the whole line, and leaves it holding.
+    const queue = new LocalQueue(2);
+    const pattern: boolean[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const taker = queue.enter('k', 1000);
+      await taker.turn;
+      taker.offer(new HandoffSlot('x', `w${i}`, 1000));
+      const slot = queue.claimable('k', 'x');
+      pattern.push(slot !== undefined);
+      if (!slot) break;
+      queue.handedOff('k');
+      taker.leave(true);
+    }
+    expect(pattern).toEqual([true, true, false]);
+  });
+
+  it('starts a new run once the process lets go for real, nothing held here', async () => {
+    const queue = await headOffering(1);
+    queue.handedOff('k');
+    queue.runEnded('k');
+    expect(queue.claimable('k', 'x')).toBeDefined();
+  });
+
   it('starts counting again when the process took the lock in Redis', async () => {
     const queue = await headOffering(1);
     queue.handedOff('k');

@@ -105,6 +105,11 @@ export class LocalQueue {
     this.handoffs.delete(key);
   }
 
+  /** This process let go of `key` for real and holds it no more: its run is over. */
+  runEnded(key: string): void {
+    this.handoffs.delete(key);
+  }
+
   /** Resolves when a holder of this process next lets go of `key` (released, handed, or failed). */
   whenReleasedHere(key: string): Promise<void> {
     let watcher = this.releaseWatchers.get(key);
@@ -163,9 +168,9 @@ export class LocalQueue {
     if (waiter.timer) clearTimeout(waiter.timer);
     line.splice(index, 1);
     if (line.length === 0) {
+      // The hand-off count stays: the one who left may hold the lock, and its run goes on.
       this.lines.delete(key);
       this.seenTtls.delete(key);
-      this.handoffs.delete(key);
       this.yielding.delete(key);
       return;
     }
