@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
+import { testRedisUrl } from '../../test/redis/lock-kit';
 import type { TurnConfig } from './messages';
 import { runTurns } from './turn-ceiling';
 
-const redisUrl = process.env.REDIS_TEST_URL!;
+const redisUrl = testRedisUrl();
 
-// Two parts of the ring in this one process, on the real Redis: a third connection counts the
+// Two parts of the ring in this one process, on the real Redis: a watching connection counts the
 // turns passed, so the sections run per turn can be told from the total.
 it('runs its sections per turn back to back before passing the turn, and counts each on the counter', async () => {
   const prefix = `spec:turns:${Date.now()}`;
@@ -12,7 +13,9 @@ it('runs its sections per turn back to back before passing the turn, and counts 
   const watcher = new Redis(redisUrl);
   const data = new Redis(redisUrl);
   let passes = 0;
-  watcher.on('smessage', () => (passes += 1));
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => (ended = resolve));
+  watcher.on('smessage', (_channel: string, message: string) => (message === 'end' ? ended() : (passes += 1)));
   try {
     for (const index of [0, 1]) await watcher.ssubscribe(`${prefix}:turn:${index}`);
     let open!: (window: { startAt: number; endAt: number }) => void;
@@ -26,18 +29,19 @@ it('runs its sections per turn back to back before passing the turn, and counts 
       channelPrefix: `${prefix}:turn:`,
       counterKey: `${prefix}:counter`,
     });
-    let ready = 0;
-    const parts = [0, 1].map((index) =>
-      runTurns(
-        config(index),
-        () => (ready += 1),
-        () => window,
-      ),
-    );
-    while (ready < 2) await new Promise((resolve) => setImmediate(resolve));
+    const ready = [0, 1].map(() => {
+      let resolve!: () => void;
+      return { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
+    });
+    const parts = Promise.all([0, 1].map((index) => runTurns(config(index), ready[index].resolve, () => window)));
+    // A part that fails before it is ready fails the test with its own error.
+    await Promise.race([Promise.all(ready.map((r) => r.promise)), parts]);
     const startAt = Date.now() + 20;
     open({ startAt, endAt: startAt + 300 });
-    const reports = await Promise.all(parts);
+    const reports = await parts;
+    // Published after every pass the parts made, so the watcher has counted them all once it arrives.
+    await data.spublish(`${prefix}:turn:0`, 'end');
+    await end;
     const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     expect(reports.map((r) => r.error)).toEqual([undefined, undefined]);
     expect(passes).toBeGreaterThan(2);
