@@ -1,4 +1,4 @@
-import { DEFAULT_HANDOFF_LIMIT } from '@app/lock';
+import { DEFAULT_LONGEST_RUN } from '@app/lock';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -74,9 +74,8 @@ async function main(): Promise<void> {
   const sectionReadings: CeilingReading[] = [];
   const turnReadings: CeilingReading[] = [];
   const runReadings: CeilingReading[] = [];
-  // Ours holds the lock this many times in a row at most: one grant taken in Redis, then the
-  // hand-offs within the process its hand-off limit allows.
-  const sectionsPerTurn = DEFAULT_HANDOFF_LIMIT + 1;
+  // Ours holds the lock this many times in a row at most: the run ring runs as many per turn.
+  const sectionsPerTurn = DEFAULT_LONGEST_RUN;
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_HANDOFF_LIMIT } from '@app/lock';
+import { DEFAULT_LONGEST_RUN } from '@app/lock';
 import { coresBusy } from '../../bench/locks/cpu-cost';
 import type { LockBenchReport } from '../../bench/locks/render';
 import { testPort } from '../ports';
@@ -27,7 +27,7 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
     // The run ring runs as many sections per turn as ours grants in a row: one taken in Redis, then
     // the hand-offs (that the ring runs them is turn-ceiling.redis-spec's business).
-    expect(report.runCeiling!.sectionsPerTurn).toBe(DEFAULT_HANDOFF_LIMIT + 1);
+    expect(report.runCeiling!.sectionsPerTurn).toBe(DEFAULT_LONGEST_RUN);
     expect(report.runCeiling!.readings).toHaveLength(1);
     expect(report.runCeiling!.sectionPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);

@@ -1,5 +1,5 @@
 import { HandoffSlot } from './handoff-slot';
-import { LocalQueue } from './local-queue';
+import { DEFAULT_LONGEST_RUN, LocalQueue } from './local-queue';
 
 describe('LocalQueue', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -137,6 +137,19 @@ describe('LocalQueue hand-offs', () => {
     queue.handedOff('k');
     queue.runEnded('k');
     expect(queue.claimable('k', 'x')).toBeDefined();
+  });
+
+  it('by default lets a process hold DEFAULT_LONGEST_RUN times in a row: the take in Redis, then its hand-offs', async () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 1000);
+    await head.turn;
+    head.offer(new HandoffSlot('x', 'w', 1000));
+    let holds = 1; // taken in Redis
+    while (queue.claimable('k', 'x')) {
+      queue.handedOff('k');
+      holds += 1;
+    }
+    expect(holds).toBe(DEFAULT_LONGEST_RUN);
   });
 
   it('starts counting again when the process took the lock in Redis', async () => {

@@ -22,6 +22,9 @@ interface Waiter {
 /** Consecutive local hand-offs allowed before a real release lets the other processes in. */
 export const DEFAULT_HANDOFF_LIMIT = 16;
 
+/** The most holds of one lock a process has in a row by default: one taken in Redis, then the hand-offs. */
+export const DEFAULT_LONGEST_RUN = DEFAULT_HANDOFF_LIMIT + 1;
+
 /**
  * FIFO lines per key, inside one process: only the head of a line contends in Redis, the rest
  * wait their turn here. That keeps the Redis traffic to one contender per process and makes the
