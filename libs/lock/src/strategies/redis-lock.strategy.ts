@@ -3,6 +3,7 @@ import { inSomeFlow } from '../flow-context';
 import type { Hold } from '../held-locks';
 import type { LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
+import { LossSignal } from '../loss-signal';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
@@ -72,12 +73,15 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     });
     this.onHeld(hold, keys, options.leaseMs);
     try {
+      const fenceToken = attempt.fenceToken;
       return await critical({
         strategy: this.name,
         resource,
         owner,
-        signal: hold.controller.signal,
-        fenceToken: attempt.fenceToken,
+        get signal() {
+          return hold.loss.signal; // made on first look (see LossSignal)
+        },
+        fenceToken,
       });
     } finally {
       await hold.release();
@@ -90,7 +94,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       strategy: this.name,
       lockKey: keys.lock,
       owner,
-      controller: new AbortController(),
+      loss: new LossSignal(),
       release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
     };
     return hold;
@@ -118,7 +122,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         this.logger.warn(`${this.name}: ${hold.owner} deleted ${keys.lock} held by ${outcome.detail}`);
       }
       if (outcome.status === 'not-held' || outcome.status === 'expired') {
-        hold.controller.abort(new LockLostError(keys.resource));
+        hold.loss.abort(new LockLostError(keys.resource));
       }
     } catch (error) {
       // The critical section has run; a failed release only leaves the lease to expire.
@@ -174,7 +178,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
 
   private handOffFailed(keys: LockKeys, owner: string, detail: string): void {
     this.emit('lost', keys.resource, owner, { detail });
-    for (const held of this.runtime.holdsOf(keys.lock, owner)) held.controller.abort(new LockLostError(keys.resource));
+    for (const held of this.runtime.holdsOf(keys.lock, owner)) held.loss.abort(new LockLostError(keys.resource));
   }
 }
 

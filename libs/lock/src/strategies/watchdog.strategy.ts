@@ -23,7 +23,7 @@ export class WatchdogStrategy extends ReentrantStrategy {
       onLost: () => {
         this.emit('lost', keys.resource, hold.owner, { detail: 'renewal found the lock gone' });
         for (const held of this.runtime.holdsOf(hold.lockKey, hold.owner)) {
-          held.controller.abort(new LockLostError(keys.resource));
+          held.loss.abort(new LockLostError(keys.resource));
         }
       },
     });
