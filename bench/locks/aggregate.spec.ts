@@ -30,6 +30,20 @@ describe('aggregate', () => {
     expect(aggregate('x', meta, oneUnmeasured, 15, 5_000, 750)).not.toHaveProperty('cpuMicrosPerGrant');
   });
 
+  it("gives the event loops' CPU wait over the grants, only when every process was read", () => {
+    const sched = (runMicros: number, waitMicros: number, preemptions: number) => ({
+      runMicros,
+      waitMicros,
+      preemptions,
+    });
+    const read = reports.map((r, i) => ({
+      ...r,
+      sched: [sched(3000, 1000, 6), sched(500, 0, 3), sched(500, 0, 6)][i],
+    }));
+    expect(aggregate('x', meta, read, 15, 5_000).cpuWait).toEqual({ share: 0.2, preemptionsPerGrant: 1 });
+    expect(aggregate('x', meta, [...read.slice(0, 2), reports[2]], 15, 5_000)).not.toHaveProperty('cpuWait');
+  });
+
   it('sums grants over processes and rates them over the window', () => {
     expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
       contender: 'x',

@@ -2,6 +2,7 @@ import { jainIndex } from '../metrics/jain';
 import { percentile } from '../metrics/latency';
 import { cpuPer, type CpuCost } from './cpu-cost';
 import type { WorkerReport } from './messages';
+import { cpuWaitOf, type CpuWait } from './sched-probe';
 
 /** One contender's figures over all its processes. */
 export interface LockBenchResult {
@@ -34,6 +35,8 @@ export interface LockBenchResult {
    * together) and Redis's. Absent from runs made before it was measured.
    */
   readonly cpuMicrosPerGrant?: CpuCost;
+  /** How long the processes' event loops, ready to run, waited for a CPU (Linux; absent from earlier runs). */
+  readonly cpuWait?: CpuWait;
   /** grants/s of every round, when the run had several. */
   readonly roundsGrantsPerSec?: number[];
 }
@@ -74,12 +77,17 @@ export function aggregate(
     counterMatches: counter === grants,
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),
     ...withCpu(cpuPer(grants, reports, redisMicros)),
+    ...withCpuWait(cpuWaitOf(grants, reports)),
   };
 }
 
 /** The field only when measured, so a run without it reads as before. */
 function withCpu(cost: CpuCost | undefined): { cpuMicrosPerGrant?: CpuCost } {
   return cost ? { cpuMicrosPerGrant: cost } : {};
+}
+
+function withCpuWait(wait: CpuWait | undefined): { cpuWait?: CpuWait } {
+  return wait ? { cpuWait: wait } : {};
 }
 
 /**

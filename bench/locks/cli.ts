@@ -119,10 +119,11 @@ async function main(): Promise<void> {
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round. Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
       `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
-      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client), per turn and per section of the run ring likewise.`,
+      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client), per turn and per section of the run ring likewise. ` +
+      `Waiting for a CPU (Linux): each worker's main thread, where its event loop runs, read from /proc/self/schedstat and /proc/self/status at the window's start and end: run-queue time as a share of run-queue plus on-CPU time, over the contender's processes (the rings' fastest reading likewise), and involuntary context switches per grant.`,
     ceiling: sectionCeiling(...readingsAndCosts(sectionReadings)),
-    turnCeiling: turnCeiling(...readingsAndCosts(turnReadings)),
-    runCeiling: runCeiling(sectionsPerTurn, ...readingsAndCosts(runReadings)),
+    turnCeiling: turnCeiling(...readingsAndCosts(turnReadings), waitsOf(turnReadings)),
+    runCeiling: runCeiling(sectionsPerTurn, ...readingsAndCosts(runReadings), waitsOf(runReadings)),
     results,
   };
   console.log(renderLockTable(report));
@@ -135,6 +136,10 @@ async function main(): Promise<void> {
 
 function readingsAndCosts(readings: readonly CeilingReading[]) {
   return [readings.map((r) => r.perSec), readings.map((r) => r.cpu)] as const;
+}
+
+function waitsOf(readings: readonly CeilingReading[]) {
+  return readings.map((r) => r.cpuWait);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import type { CpuWait } from './sched-probe';
+
 /**
  * CPU time spent per grant (or per section, per turn) inside the measured window, µs: the
  * bench's worker processes and Redis apart. The rate of a run is the cores it kept busy divided
@@ -12,6 +14,8 @@ export interface CpuCost {
 export interface CeilingReading {
   readonly perSec: number;
   readonly cpu?: CpuCost;
+  /** How long its processes' event loops waited for a CPU (the rings; Linux). */
+  readonly cpuWait?: CpuWait;
 }
 
 /** Pure: Node's and Redis's time together, µs per unit. */

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redisCpuMicros } from './cpu-cost';
 import type { WorkerConfig, WorkerReport } from './messages';
+import { readMainThreadSched, schedBetween, type SchedReading } from './sched-probe';
 import type { WorkerPool } from './worker-pool';
 
 /**
@@ -50,13 +51,26 @@ export async function runMeasuringCpu(
  * before the timer ran).
  */
 export function processCpuUntil(endAt: number, usedMicros = processCpuMicros): { read(): number } {
-  const start = usedMicros();
-  let atEnd: number | undefined;
-  const timer = setTimeout(() => (atEnd = usedMicros() - start), Math.max(0, endAt - Date.now()));
+  return readingUntil(endAt, usedMicros, (start, end) => end - start);
+}
+
+/** The main thread's scheduler figures from now until `endAt`, as processCpuUntil counts CPU time; undefined off Linux. */
+export function mainThreadSchedUntil(
+  endAt: number,
+  read: () => SchedReading | undefined = readMainThreadSched,
+): { read(): SchedReading | undefined } {
+  return readingUntil(endAt, read, (start, end) => (start && end ? schedBetween(start, end) : undefined));
+}
+
+/** A reading taken now and again at `endAt` by a timer (or when read early), and what changed between. */
+function readingUntil<T, D>(endAt: number, take: () => T, between: (start: T, end: T) => D): { read(): D } {
+  const start = take();
+  let atEnd: { value: D } | undefined;
+  const timer = setTimeout(() => (atEnd = { value: between(start, take()) }), Math.max(0, endAt - Date.now()));
   return {
     read: () => {
       clearTimeout(timer);
-      return atEnd ?? usedMicros() - start;
+      return (atEnd ?? { value: between(start, take()) }).value;
     },
   };
 }

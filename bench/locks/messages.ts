@@ -1,4 +1,5 @@
 import type { ContenderName } from './contenders';
+import type { SchedReading } from './sched-probe';
 
 /** One contender's round for one worker process. */
 export interface ContenderConfig {
@@ -35,6 +36,8 @@ export interface WorkerReport {
   readonly waitsMs: number[];
   /** The process's CPU time (user and system) inside the window, µs. */
   readonly cpuMicros?: number;
+  /** What the scheduler did with the main thread (the event loop) inside the window; Linux only. */
+  readonly sched?: SchedReading;
   /** Set when the worker failed on something other than a lock not had. */
   readonly error?: string;
 }

@@ -1,6 +1,7 @@
 import type { LockBenchResult } from './aggregate';
 import { coresBusy, totalMicros, type CpuCost } from './cpu-cost';
 import type { SectionCeiling } from './section-ceiling';
+import type { CpuWait } from './sched-probe';
 import type { RunCeiling, TurnCeiling } from './turn-ceiling';
 
 /** A cost in a sentence: the total, then Node and Redis apart, in µs. */
@@ -45,4 +46,39 @@ export function coresBusyLine(
   if (runs?.cpuMicrosPerSection)
     rows.push(`the ring in runs ${coresBusy(runs.sectionPerSec, runs.cpuMicrosPerSection).toFixed(2)}`);
   return `cores kept busy (rate × CPU per grant, of ${cpus}): ${rows.join(', ')}`;
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+/**
+ * '; its event loops waited for a CPU …' when the row's scheduler figures were read (with the
+ * bounding ring's, when that was read too), else ''.
+ */
+export function waitedForCpu(result: LockBenchResult, ring?: CpuWait): string {
+  const wait = result.cpuWait;
+  if (!wait) return '';
+  const against = ring
+    ? `, the ring's ${percent(ring.share)} (${ring.preemptionsPerGrant.toFixed(2)} per section)`
+    : '';
+  return `; its event loops waited for a CPU ${percent(wait.share)} of the time they were ready to run (preempted ${wait.preemptionsPerGrant.toFixed(2)} times per grant)${against}`;
+}
+
+/**
+ * How long each row's event loops waited for a CPU while ready to run. On two cores a busy
+ * process, Redis and the machine's other tenants can want the same core; a grant then waits for
+ * it. Undefined when no row was measured (not Linux, or an earlier run).
+ */
+export function cpuWaitLine(
+  results: readonly LockBenchResult[],
+  rings: { readonly turns?: TurnCeiling; readonly runs?: RunCeiling },
+): string | undefined {
+  const row = (name: string, wait: CpuWait | undefined, unit: string) =>
+    wait ? [`${name} ${percent(wait.share)} (${wait.preemptionsPerGrant.toFixed(2)} per ${unit})`] : [];
+  const rows = results.flatMap((r) => row(r.contender, r.cpuWait, 'grant'));
+  if (rows.length === 0) return undefined;
+  rows.push(
+    ...row('the ring', rings.turns?.cpuWait, 'turn'),
+    ...row('the ring in runs', rings.runs?.cpuWait, 'section'),
+  );
+  return `event loops waiting for a CPU (main threads' run-queue time as a share of their ready time, then preemptions; Linux schedstat): ${rows.join(', ')}`;
 }

@@ -1,5 +1,5 @@
 import type { LockBenchResult } from './aggregate';
-import { cpuAgainst } from './render-cpu';
+import { cpuAgainst, waitedForCpu } from './render-cpu';
 import type { SectionCeiling } from './section-ceiling';
 import type { RunCeiling, TurnCeiling } from './turn-ceiling';
 
@@ -27,12 +27,12 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
     const of = `${ring.perSec.toFixed(0)} ${ring.unit} of the section passed from process to process${ring.how} with no lock`;
     return wanted > ring.perSec
       ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}`
-      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}`;
+      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}${waitedForCpu(result, ring.wait)}`;
   }
   // Below the section alone, said only with the CPU figures that tell the lock's cost from the section's.
   const against = cpuAgainst(result, ceilings.ceiling?.cpuMicrosPerSection, 'section alone');
   if (section === undefined || servesInTurn(result) || !against) return '';
-  return `. Below the ceiling: ${target} is ${wanted.toFixed(0)} grants/s, under the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}${against}`;
+  return `. Below the ceiling: ${target} is ${wanted.toFixed(0)} grants/s, under the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}${against}${waitedForCpu(result)}`;
 }
 
 /**
@@ -50,6 +50,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
       each: '',
       cpu: turns.cpuMicrosPerTurn,
       cpuUnit: 'turn of that ring',
+      wait: turns.cpuWait,
     };
   }
   // The earlier wake-all path lets a process win the lock again after its run: no ring bounds it.
@@ -61,6 +62,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
     each: `, ${runs.sectionsPerTurn} grants each,`,
     cpu: runs.cpuMicrosPerSection,
     cpuUnit: 'section of that ring',
+    wait: runs.cpuWait,
   };
 }
 

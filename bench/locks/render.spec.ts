@@ -185,7 +185,10 @@ describe('lockVerdictLines', () => {
         turnCeiling: turnCeiling([2800]),
         runCeiling: { ...runCeiling(17, [perSec]), cpuMicrosPerSection: cpu(100, 40) },
         results: [
-          result('owner-checked', true, 2000, { cpuMicrosPerGrant: cpu(450, 100) }),
+          result('owner-checked', true, 2000, {
+            cpuMicrosPerGrant: cpu(450, 100),
+            ...(perSec > 5000 ? { cpuWait: { share: 0.3, preemptionsPerGrant: 1.2 } } : {}),
+          }),
           result('owner-checked:no-local-handoff', true, 1000, { atDefaults: false }),
           result('redlock', false, 2500),
         ],
@@ -198,7 +201,7 @@ describe('lockVerdictLines', () => {
       /NOT met \(0\.80× < 2×\);.*\. Why: 2× redlock is 5000 grants\/s, above the 4000 sections\/s of the section passed from process to process in runs of 17 with no lock: a lock serving the processes in turn, 17 grants each, cannot reach it; owner-checked ran at 0\.50 of that ceiling$/,
     );
     expect(withRuns(8000)[1]).toMatch(
-      /\. Not out of reach: 2× redlock is 5000 grants\/s, below the 8000 sections\/s of the section passed from process to process in runs of 17 with no lock; owner-checked ran at 0\.25 of that ceiling, so the rest is the lock's own cost; it spent 550 µs \(450 Node \+ 100 Redis\) of CPU per grant, against 140 µs \(100 Node \+ 40 Redis\) per section of that ring$/,
+      /\. Not out of reach: 2× redlock is 5000 grants\/s, below the 8000 sections\/s of the section passed from process to process in runs of 17 with no lock; owner-checked ran at 0\.25 of that ceiling, so the rest is the lock's own cost; it spent 550 µs \(450 Node \+ 100 Redis\) of CPU per grant, against 140 µs \(100 Node \+ 40 Redis\) per section of that ring; its event loops waited for a CPU 30% of the time they were ready to run \(preempted 1\.20 times per grant\)$/,
     );
     // Without local hand-off, the ring of one section per turn still bounds it, not the runs.
     expect(tight[2]).toMatch(

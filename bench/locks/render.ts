@@ -1,7 +1,7 @@
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosPerRound, ratiosToBestPeer } from './lock-targets';
-import { coresBusyLine, costsEach, cpuCell } from './render-cpu';
+import { coresBusyLine, costsEach, cpuCell, cpuWaitLine } from './render-cpu';
 import { whyMissed } from './render-why';
 import type { SectionCeiling } from './section-ceiling';
 import type { RunCeiling, TurnCeiling } from './turn-ceiling';
@@ -109,6 +109,8 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     report.machine.cpus,
   );
   if (busy) lines.push(busy);
+  const waiting = cpuWaitLine(report.results, { turns: report.turnCeiling, runs: report.runCeiling });
+  if (waiting) lines.push(waiting);
   const share = handoffShare(report.results);
   if (share) {
     lines.push(

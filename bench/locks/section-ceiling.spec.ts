@@ -34,6 +34,15 @@ describe('the no-lock ceilings', () => {
     expect(turnCeiling([4400])).not.toHaveProperty('cpuMicrosPerTurn');
   });
 
+  it("carry the rings' CPU wait of the reading they take, and none when it was not read", () => {
+    const calm = { share: 0.05, preemptionsPerGrant: 0.2 };
+    const busy = { share: 0.4, preemptionsPerGrant: 3 };
+    expect(turnCeiling([4400, 3900], [], [calm, busy]).cpuWait).toEqual(calm);
+    expect(runCeiling(17, [6100, 8000], [], [calm, busy]).cpuWait).toEqual(busy);
+    expect(runCeiling(17, [6100, 8000], [], [calm, undefined])).not.toHaveProperty('cpuWait');
+    expect(turnCeiling([4400])).not.toHaveProperty('cpuWait');
+  });
+
   it('are 0 with no reading, so no share of them is printed as if measured', () => {
     expect(sectionCeiling([]).sectionPerSec).toBe(0);
     expect(turnCeiling([]).turnsPerSec).toBe(0);

@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ceilingCosts, cpuPer, type CeilingReading, type CpuCost } from './cpu-cost';
-import { processCpuUntil, runMeasuringCpu } from './cpu-probes';
+import { mainThreadSchedUntil, processCpuUntil, runMeasuringCpu } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
 import { sectionCeiling } from './section-ceiling';
+import { cpuWaitOf, type CpuWait } from './sched-probe';
 import type { WorkerPool } from './worker-pool';
 
 /**
@@ -20,6 +21,8 @@ export interface TurnCeiling {
   readonly cpuMicrosPerTurn?: CpuCost;
   /** CPU time per turn of every reading, in order (null where not measured). */
   readonly cpuReadings?: (CpuCost | null)[];
+  /** How long the ring's event loops waited for a CPU in the fastest reading (Linux; absent from earlier runs). */
+  readonly cpuWait?: CpuWait;
   readonly method: string;
 }
 
@@ -27,15 +30,29 @@ export const TURN_CEILING_METHOD =
   'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, one grant each, and wakes the next by a Redis message (as ours does) cannot pass it.';
 
 /** Pure: the turn ceiling from each round's reading (and its CPU cost per turn, when measured). */
-export function turnCeiling(readings: readonly number[], costs: readonly (CpuCost | undefined)[] = []): TurnCeiling {
+export function turnCeiling(
+  readings: readonly number[],
+  costs: readonly (CpuCost | undefined)[] = [],
+  waits: readonly (CpuWait | undefined)[] = [],
+): TurnCeiling {
   const { fastest, all } = ceilingCosts(readings, costs);
   return {
     turnsPerSec: Math.max(0, ...readings),
     readings: [...readings],
     ...(fastest ? { cpuMicrosPerTurn: fastest } : {}),
     ...(all ? { cpuReadings: all } : {}),
+    ...fastestWait(readings, waits),
     method: TURN_CEILING_METHOD,
   };
+}
+
+/** Pure: the CPU wait of the reading whose rate a ceiling takes, when it was measured. */
+export function fastestWait(
+  readings: readonly number[],
+  waits: readonly (CpuWait | undefined)[],
+): { cpuWait?: CpuWait } {
+  const wait = readings.length > 0 ? waits[readings.indexOf(Math.max(...readings))] : undefined;
+  return wait ? { cpuWait: wait } : {};
 }
 
 /**
@@ -53,6 +70,8 @@ export interface RunCeiling {
   readonly cpuMicrosPerSection?: CpuCost;
   /** CPU time per section of every reading, in order (null where not measured). */
   readonly cpuReadings?: (CpuCost | null)[];
+  /** How long the ring's event loops waited for a CPU in the fastest reading (Linux; absent from earlier runs). */
+  readonly cpuWait?: CpuWait;
   readonly method: string;
 }
 
@@ -64,8 +83,14 @@ export function runCeiling(
   sectionsPerTurn: number,
   readings: readonly number[],
   costs: readonly (CpuCost | undefined)[] = [],
+  waits: readonly (CpuWait | undefined)[] = [],
 ): RunCeiling {
-  return { ...sectionCeiling(readings, costs), sectionsPerTurn, method: runCeilingMethod(sectionsPerTurn) };
+  return {
+    ...sectionCeiling(readings, costs),
+    ...fastestWait(readings, waits),
+    sectionsPerTurn,
+    method: runCeilingMethod(sectionsPerTurn),
+  };
 }
 
 /**
@@ -99,7 +124,8 @@ export async function measureTurns(
     const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
     if (counter !== sections) throw new Error(`${ring}: counter ${counter} ≠ ${sections} sections`);
-    return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros) };
+    const cpuWait = cpuWaitOf(sections, reports);
+    return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros), ...(cpuWait ? { cpuWait } : {}) };
   } finally {
     await redis.del(counterKey);
     await redis.quit();
@@ -137,6 +163,7 @@ export async function runTurns(
     endAt = window.endAt;
     await sleep(Math.max(0, window.startAt - Date.now()));
     const cpu = processCpuUntil(endAt);
+    const sched = mainThreadSchedUntil(endAt);
     if (config.processIndex === 0) take();
     // A turn passed just before the window closed arrives after it and runs no section; the turn
     // under way here finishes its section, however slow, so the counter agrees with the count.
@@ -148,7 +175,8 @@ export async function runTurns(
       failedAcquisitions: 0,
       waitsMs: [],
     };
-    return { ...report, cpuMicros: cpu.read(), error };
+    const schedRead = sched.read();
+    return { ...report, cpuMicros: cpu.read(), ...(schedRead ? { sched: schedRead } : {}), error };
   } finally {
     await Promise.all([data, publisher, subscriber].map((r) => r.quit()));
   }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
-import { processCpuUntil } from './cpu-probes';
+import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
 import { runTurns } from './turn-ceiling';
@@ -65,13 +65,16 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
     const { startAt, endAt } = await go;
     await sleep(Math.max(0, startAt - Date.now()));
     const cpu = processCpuUntil(endAt);
+    const sched = mainThreadSchedUntil(endAt);
     await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, endAt, config.resource, true)));
+    const schedRead = sched.read();
     return {
       processIndex: config.processIndex,
       grantsPerWaiter,
       failedAcquisitions,
       waitsMs,
       cpuMicros: cpu.read(),
+      ...(schedRead ? { sched: schedRead } : {}),
       ...(error ? { error } : {}),
     };
   } finally {

@@ -50,6 +50,14 @@ it('measures the ceilings and each contender in one run, and writes them to its 
       expect(cost!.redis).toBeGreaterThan(0);
       expect(coresBusy(perSec, cost!)).toBeLessThanOrEqual(report.machine.cpus * 1.1);
     }
+    // The scheduler was read for every contender and both rings (Linux, as the stack needs): a
+    // share of ready time, and preemptions per grant or section.
+    const waits = [...report.results.map((r) => r.cpuWait), report.turnCeiling!.cpuWait, report.runCeiling!.cpuWait];
+    for (const wait of waits) {
+      expect(wait!.share).toBeGreaterThanOrEqual(0);
+      expect(wait!.share).toBeLessThan(1);
+      expect(wait!.preemptionsPerGrant).toBeGreaterThanOrEqual(0);
+    }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
