@@ -39,4 +39,24 @@ describe('LockEventLog', () => {
     expect(text).toContain('oversell_lock_wait_seconds_sum{strategy="watchdog"} 0.5\n');
     expect(log.list('coupon:1')).toHaveLength(types.length);
   });
+
+  it('logs the noteworthy events always, and the routine ones only at the verbose level', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const verbose = jest.spyOn(Logger.prototype, 'verbose').mockImplementation(() => undefined);
+    const enabled = jest.spyOn(Logger, 'isLevelEnabled');
+    const log = new LockEventLog({ replicaId: 'api-1' } as AppConfig, new MetricsService());
+    const emit = (type: LockEventType) =>
+      log.emit({ type, strategy: 'watchdog', resource: 'coupon:1', owner: 'o', at: 1 });
+
+    enabled.mockReturnValue(false);
+    emit('acquire');
+    emit('lost');
+    expect(verbose).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('lost watchdog coupon:1 replica=api-1 owner=o');
+
+    enabled.mockReturnValue(true);
+    emit('acquire');
+    expect(verbose).toHaveBeenCalledWith('acquire watchdog coupon:1 replica=api-1 owner=o');
+    expect(log.list('coupon:1')).toHaveLength(3); // the timeline keeps every event either way
+  });
 });

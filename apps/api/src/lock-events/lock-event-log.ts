@@ -36,11 +36,14 @@ export class LockEventLog implements LockEventSink {
   emit(event: LockEvent): void {
     this.record(event);
     this.recent.push({ ...event, replica: this.config.replicaId });
+    const noteworthy = NOTEWORTHY.has(event.type);
+    // Two events per grant: below the verbose level the line is not even built.
+    if (!noteworthy && !Logger.isLevelEnabled('verbose')) return;
     const line =
       `${event.type} ${event.strategy} ${event.resource} replica=${this.config.replicaId} owner=${event.owner}` +
       (event.durationMs !== undefined ? ` ${event.durationMs}ms` : '') +
       (event.detail ? ` ${event.detail}` : '');
-    if (NOTEWORTHY.has(event.type)) this.logger.warn(line);
+    if (noteworthy) this.logger.warn(line);
     else this.logger.verbose(line);
   }
 
