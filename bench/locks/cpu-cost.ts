@@ -61,6 +61,11 @@ export function ceilingCosts(
   costs: readonly (CpuCost | undefined)[],
 ): { fastest?: CpuCost; all?: (CpuCost | null)[] } {
   if (readings.length === 0 || costs.every((c) => c === undefined)) return {};
-  const fastest = costs[readings.indexOf(Math.max(...readings))];
+  const fastest = costs[fastestIndex(readings)];
   return { ...(fastest ? { fastest } : {}), all: readings.map((_, i) => costs[i] ?? null) };
+}
+
+/** Pure: which reading a ceiling takes (its highest: a disturbed reading would flatter the locks). */
+export function fastestIndex(readings: readonly number[]): number {
+  return readings.indexOf(Math.max(...readings));
 }

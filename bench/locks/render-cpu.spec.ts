@@ -55,6 +55,7 @@ describe('CPU in the lock reports', () => {
     expect(waitedForCpu(measured, ring)).toBe(
       "; its event loops waited for a CPU 25% of the time they were ready to run (preempted 1.50 times per grant), the ring's 10% (0.25 per section)",
     );
+    expect(waitedForCpu(measured, ring, 'turn')).toContain("the ring's 10% (0.25 per turn)");
     expect(waitedForCpu(measured)).toBe(
       '; its event loops waited for a CPU 25% of the time they were ready to run (preempted 1.50 times per grant)',
     );

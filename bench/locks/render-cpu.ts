@@ -54,19 +54,19 @@ const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
  * '; its event loops waited for a CPU …' when the row's scheduler figures were read (with the
  * bounding ring's, when that was read too), else ''.
  */
-export function waitedForCpu(result: LockBenchResult, ring?: CpuWait): string {
+export function waitedForCpu(result: LockBenchResult, ring?: CpuWait, ringUnit = 'section'): string {
   const wait = result.cpuWait;
   if (!wait) return '';
   const against = ring
-    ? `, the ring's ${percent(ring.share)} (${ring.preemptionsPerGrant.toFixed(2)} per section)`
+    ? `, the ring's ${percent(ring.share)} (${ring.preemptionsPerGrant.toFixed(2)} per ${ringUnit})`
     : '';
   return `; its event loops waited for a CPU ${percent(wait.share)} of the time they were ready to run (preempted ${wait.preemptionsPerGrant.toFixed(2)} times per grant)${against}`;
 }
 
 /**
- * How long each row's event loops waited for a CPU while ready to run. On two cores a busy
- * process, Redis and the machine's other tenants can want the same core; a grant then waits for
- * it. Undefined when no row was measured (not Linux, or an earlier run).
+ * How long each row's event loops waited for a CPU while ready to run (on two cores a busy
+ * process and Redis can want the same core), the rings' beside them. Undefined when no row was
+ * measured (not Linux, or an earlier run).
  */
 export function cpuWaitLine(
   results: readonly LockBenchResult[],

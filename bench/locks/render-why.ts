@@ -27,7 +27,7 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
     const of = `${ring.perSec.toFixed(0)} ${ring.unit} of the section passed from process to process${ring.how} with no lock`;
     return wanted > ring.perSec
       ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}`
-      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}${waitedForCpu(result, ring.wait)}`;
+      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}${waitedForCpu(result, ring.wait, ring.waitUnit)}`;
   }
   // Below the section alone, said only with the CPU figures that tell the lock's cost from the section's.
   const against = cpuAgainst(result, ceilings.ceiling?.cpuMicrosPerSection, 'section alone');
@@ -51,6 +51,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
       cpu: turns.cpuMicrosPerTurn,
       cpuUnit: 'turn of that ring',
       wait: turns.cpuWait,
+      waitUnit: 'turn',
     };
   }
   // The earlier wake-all path lets a process win the lock again after its run: no ring bounds it.
@@ -63,6 +64,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
     cpu: runs.cpuMicrosPerSection,
     cpuUnit: 'section of that ring',
     wait: runs.cpuWait,
+    waitUnit: 'section',
   };
 }
 

@@ -41,5 +41,8 @@ describe('the scheduler probe', () => {
     expect(cpuWaitOf(20, [read, {}])).toBeUndefined();
     expect(cpuWaitOf(0, [read])).toBeUndefined();
     expect(cpuWaitOf(20, [])).toBeUndefined();
+    // A kernel that keeps no scheduler statistics reads zeros: no measurement, not "never waited".
+    const zeros = parseSched('0 0 0\n', 'nonvoluntary_ctxt_switches:\t0\n');
+    expect(cpuWaitOf(20, [{ sched: zeros }])).toBeUndefined();
   });
 });

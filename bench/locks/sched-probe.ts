@@ -14,11 +14,12 @@ export interface SchedReading {
 /**
  * How long the event loops of a contender's processes waited for a CPU while ready to run, as a
  * share of their ready time (on a CPU or waiting for one), and how often they were preempted.
- * On a machine with cores to spare the share is near 0; a process that is ready while another
- * (Redis, say) holds its core waits, and a grant takes that much longer.
+ * On a machine with cores to spare the share is near 0; an event loop that is ready while
+ * another process (Redis, say) holds its core waits.
  */
 export interface CpuWait {
   readonly share: number;
+  /** Per grant; for a ring, per section (a turn of the one-section ring is one section). */
   readonly preemptionsPerGrant: number;
 }
 
@@ -54,7 +55,8 @@ export function schedBetween(start: SchedReading, end: SchedReading): SchedReadi
 
 /**
  * Pure: a contender's CPU wait over its processes' readings; undefined unless every process was
- * read and some grant was made.
+ * read, some grant was made and some time was counted (a kernel without scheduler statistics
+ * reads all zeros, which is no measurement).
  */
 export function cpuWaitOf(
   grants: number,
@@ -63,8 +65,9 @@ export function cpuWaitOf(
   if (grants <= 0 || processes.length === 0 || processes.some((p) => p.sched === undefined)) return undefined;
   const sum = (pick: (s: SchedReading) => number) => processes.reduce((total, p) => total + pick(p.sched!), 0);
   const ready = sum((s) => s.runMicros + s.waitMicros);
+  if (ready <= 0) return undefined;
   return {
-    share: ready > 0 ? sum((s) => s.waitMicros) / ready : 0,
+    share: sum((s) => s.waitMicros) / ready,
     preemptionsPerGrant: sum((s) => s.preemptions) / grants,
   };
 }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ceilingCosts, cpuPer, type CeilingReading, type CpuCost } from './cpu-cost';
+import { ceilingCosts, cpuPer, fastestIndex, type CeilingReading, type CpuCost } from './cpu-cost';
 import { mainThreadSchedUntil, processCpuUntil, runMeasuringCpu } from './cpu-probes';
 import { counterSection } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
@@ -47,11 +47,8 @@ export function turnCeiling(
 }
 
 /** Pure: the CPU wait of the reading whose rate a ceiling takes, when it was measured. */
-export function fastestWait(
-  readings: readonly number[],
-  waits: readonly (CpuWait | undefined)[],
-): { cpuWait?: CpuWait } {
-  const wait = readings.length > 0 ? waits[readings.indexOf(Math.max(...readings))] : undefined;
+function fastestWait(readings: readonly number[], waits: readonly (CpuWait | undefined)[]): { cpuWait?: CpuWait } {
+  const wait = readings.length > 0 ? waits[fastestIndex(readings)] : undefined;
   return wait ? { cpuWait: wait } : {};
 }
 

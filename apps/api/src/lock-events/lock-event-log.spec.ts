@@ -11,7 +11,7 @@ describe('LockEventLog', () => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'verbose').mockImplementation(() => undefined);
     const metrics = new MetricsService();
-    const log = new LockEventLog({ replicaId: 'api-1' } as AppConfig, metrics);
+    const log = new LockEventLog({ replicaId: 'api-1', logLevel: 'verbose' } as AppConfig, metrics);
     const types: LockEventType[] = [
       'acquire',
       'release',
@@ -43,20 +43,18 @@ describe('LockEventLog', () => {
   it('logs the noteworthy events always, and the routine ones only at the verbose level', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const verbose = jest.spyOn(Logger.prototype, 'verbose').mockImplementation(() => undefined);
-    const enabled = jest.spyOn(Logger, 'isLevelEnabled');
-    const log = new LockEventLog({ replicaId: 'api-1' } as AppConfig, new MetricsService());
-    const emit = (type: LockEventType) =>
-      log.emit({ type, strategy: 'watchdog', resource: 'coupon:1', owner: 'o', at: 1 });
+    const logAt = (logLevel: AppConfig['logLevel']) =>
+      new LockEventLog({ replicaId: 'api-1', logLevel } as AppConfig, new MetricsService());
+    const event = (type: LockEventType) => ({ type, strategy: 'watchdog', resource: 'coupon:1', owner: 'o', at: 1 });
 
-    enabled.mockReturnValue(false);
-    emit('acquire');
-    emit('lost');
+    const quiet = logAt('log');
+    quiet.emit(event('acquire'));
+    quiet.emit(event('lost'));
     expect(verbose).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('lost watchdog coupon:1 replica=api-1 owner=o');
+    expect(quiet.list('coupon:1')).toHaveLength(2); // the timeline keeps every event either way
 
-    enabled.mockReturnValue(true);
-    emit('acquire');
+    logAt('verbose').emit(event('acquire'));
     expect(verbose).toHaveBeenCalledWith('acquire watchdog coupon:1 replica=api-1 owner=o');
-    expect(log.list('coupon:1')).toHaveLength(3); // the timeline keeps every event either way
   });
 });

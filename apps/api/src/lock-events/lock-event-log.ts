@@ -27,18 +27,22 @@ const COUNTERS: Partial<Record<LockEventType, (m: MetricsService) => Counter<'st
 export class LockEventLog implements LockEventSink {
   private readonly logger = new Logger('Lock');
   private readonly recent = new RingBuffer<ReplicaLockEvent>(KEEP);
+  /** The level main.ts gives Nest's logger: below verbose, routine events are not logged. */
+  private readonly verbose: boolean;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    this.verbose = config.logLevel === 'verbose';
+  }
 
   emit(event: LockEvent): void {
     this.record(event);
     this.recent.push({ ...event, replica: this.config.replicaId });
     const noteworthy = NOTEWORTHY.has(event.type);
     // Two events per grant: below the verbose level the line is not even built.
-    if (!noteworthy && !Logger.isLevelEnabled('verbose')) return;
+    if (!noteworthy && !this.verbose) return;
     const line =
       `${event.type} ${event.strategy} ${event.resource} replica=${this.config.replicaId} owner=${event.owner}` +
       (event.durationMs !== undefined ? ` ${event.durationMs}ms` : '') +

@@ -73,7 +73,6 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     });
     this.onHeld(hold, keys, options.leaseMs);
     try {
-      const fenceToken = attempt.fenceToken;
       return await critical({
         strategy: this.name,
         resource,
@@ -81,7 +80,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         get signal() {
           return hold.loss.signal; // made on first look (see LossSignal)
         },
-        fenceToken,
+        fenceToken: attempt.fenceToken,
       });
     } finally {
       await hold.release();
