@@ -75,7 +75,7 @@ export class LockRuntime {
 
   /** A holder of this process released `lockKey` for real, not by hand-off: with no hold of it left here, its run is over. */
   releasedForReal(lockKey: string): void {
-    if (!this.held.has(lockKey)) this.queue.runEnded(lockKey);
+    if (!this.held.has(lockKey)) this.queue.runOver(lockKey);
   }
 
   /** This process's holds of `lockKey` by `owner` (a reentrant flow has one per nesting). */

@@ -90,7 +90,7 @@ class PubsubWait extends LineWait<WaitPlan> {
     try {
       await this.standBack();
       const attempt = await this.plan.attempt();
-      if (attempt.acquired) this.queue.tookInRedis(this.plan.lineKey);
+      if (attempt.acquired) this.queue.runOver(this.plan.lineKey);
       return attempt;
     } catch (error) {
       if (await this.handedOff()) return undefined;

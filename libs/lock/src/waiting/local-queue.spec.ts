@@ -81,7 +81,7 @@ describe('LocalQueue', () => {
 
 describe('LocalQueue hand-offs', () => {
   /** A queue with this hand-off limit whose head, on key 'k', offers a slot of kind 'x'. */
-  async function headOffering(limit: number): Promise<LocalQueue> {
+  async function headOffering(limit?: number): Promise<LocalQueue> {
     const queue = new LocalQueue(limit);
     const head = queue.enter('k', 1000);
     await head.turn;
@@ -132,31 +132,21 @@ describe('LocalQueue hand-offs', () => {
     expect(pattern).toEqual([true, true, false]);
   });
 
-  it('starts a new run once the process lets go for real, nothing held here', async () => {
+  it('starts counting again once the run is over (taken in Redis, or let go for real with nothing held here)', async () => {
     const queue = await headOffering(1);
     queue.handedOff('k');
-    queue.runEnded('k');
+    queue.runOver('k');
     expect(queue.claimable('k', 'x')).toBeDefined();
   });
 
   it('by default lets a process hold DEFAULT_LONGEST_RUN times in a row: the take in Redis, then its hand-offs', async () => {
-    const queue = new LocalQueue();
-    const head = queue.enter('k', 1000);
-    await head.turn;
-    head.offer(new HandoffSlot('x', 'w', 1000));
+    const queue = await headOffering(); // the default limit
     let holds = 1; // taken in Redis
     while (queue.claimable('k', 'x')) {
       queue.handedOff('k');
       holds += 1;
     }
     expect(holds).toBe(DEFAULT_LONGEST_RUN);
-  });
-
-  it('starts counting again when the process took the lock in Redis', async () => {
-    const queue = await headOffering(1);
-    queue.handedOff('k');
-    queue.tookInRedis('k');
-    expect(queue.claimable('k', 'x')).toBeDefined();
   });
 
   it('never hands off with a limit of 0', async () => {

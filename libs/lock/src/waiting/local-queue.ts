@@ -103,13 +103,11 @@ export class LocalQueue {
     this.handoffs.set(key, (this.handoffs.get(key) ?? 0) + 1);
   }
 
-  /** This process took `key`'s lock in Redis: the count of hand-offs in a row starts again. */
-  tookInRedis(key: string): void {
-    this.handoffs.delete(key);
-  }
-
-  /** This process let go of `key` for real and holds it no more: its run is over. */
-  runEnded(key: string): void {
+  /**
+   * This process's run on `key` is over: it took the lock in Redis (a new run starts there), or a
+   * holder let it go for real with no hold of it left here. The count of hand-offs starts again.
+   */
+  runOver(key: string): void {
     this.handoffs.delete(key);
   }
 

@@ -143,7 +143,7 @@ class QueueWait extends LineWait<QueuePlan> {
   private tookInRedis(attempt: Attempt): Attempt {
     this.queued = false; // the script dropped our entry, if any
     this.acquired = true;
-    this.queue.tookInRedis(this.plan.lineKey);
+    this.queue.runOver(this.plan.lineKey);
     return attempt;
   }
 
@@ -160,7 +160,7 @@ class QueueWait extends LineWait<QueuePlan> {
   /** A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile. */
   private takeQueueHandOff(message: string): Attempt {
     this.queued = false; // the release took our entry off the queue
-    this.queue.tookInRedis(this.plan.lineKey);
+    this.queue.runOver(this.plan.lineKey);
     const token = message.split(' ')[1];
     const sentAt = Date.now();
     const confirmation = this.plan.attempt(false).then(
