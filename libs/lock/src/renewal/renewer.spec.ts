@@ -30,6 +30,43 @@ describe('Renewer', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
+  it('sets no timer per hold while one is armed early enough, and stops once nothing is held', async () => {
+    const renewer = new Renewer();
+    const a = renewal('a', 100, () => Promise.resolve(true));
+    const setTimer = jest.spyOn(global, 'setTimeout');
+    renewer.add(a.entry);
+    for (let i = 0; i < 50; i += 1) {
+      const b = renewal(`b${i}`, 100, () => Promise.resolve(true));
+      renewer.add(b.entry);
+      await renewer.remove(b.entry.id);
+    }
+    expect(setTimer).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(a.calls.renewed).toBe(1);
+    await renewer.remove('a');
+    await jest.advanceTimersByTimeAsync(100); // the timer left armed fires once and finds nothing
+    expect(jest.getTimerCount()).toBe(0);
+    expect(a.calls.renewed).toBe(1);
+    const c = renewal('c', 10, () => Promise.resolve(true));
+    renewer.add(c.entry);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(c.calls.renewed).toBe(1);
+    setTimer.mockRestore();
+    await renewer.stop();
+  });
+
+  it('arms earlier for a lock due before the armed timer', async () => {
+    const renewer = new Renewer();
+    const slow = renewal('slow', 1000, () => Promise.resolve(true));
+    const fast = renewal('fast', 10, () => Promise.resolve(true));
+    renewer.add(slow.entry);
+    renewer.add(fast.entry);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(fast.calls.renewed).toBe(1);
+    expect(slow.calls.renewed).toBe(0);
+    await renewer.stop();
+  });
+
   it('drops a lock whose renewal finds it gone, and reports it once', async () => {
     const renewer = new Renewer();
     const a = renewal('a', 10, () => Promise.resolve(false));

@@ -20,6 +20,8 @@ export class Renewer {
   private readonly renewals = new Map<string, Renewal>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the armed timer fires (epoch ms). */
+  private armedFor = 0;
   private stopped = false;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -48,17 +50,27 @@ export class Renewer {
     this.stopped = true;
     this.renewals.clear();
     this.schedule.clear();
-    this.arm();
+    this.disarm();
     await Promise.all(this.inFlight.values());
   }
 
+  /**
+   * Arms the timer for the next renewal due, unless it is armed for then or earlier: every hold
+   * adds a renewal and removes it, and setting and clearing a timer for each would cost every
+   * grant. A timer left armed early fires, finds nothing due, and arms for what is left, if any.
+   */
   private arm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     const next = this.schedule.nextDueAt();
-    if (next === undefined) return;
+    if (next === undefined || (this.timer && this.armedFor <= next)) return;
+    this.disarm();
+    this.armedFor = next;
     this.timer = setTimeout(() => this.tick(), Math.max(0, next - this.now()));
     this.timer.unref?.();
+  }
+
+  private disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private tick(): void {
