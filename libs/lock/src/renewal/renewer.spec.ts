@@ -14,7 +14,10 @@ function renewal(id: string, intervalMs: number, renew: () => Promise<boolean>) 
 
 describe('Renewer', () => {
   beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
 
   it('renews every interval with one timer for all locks', async () => {
     const renewer = new Renewer();
@@ -36,22 +39,38 @@ describe('Renewer', () => {
     const setTimer = jest.spyOn(global, 'setTimeout');
     renewer.add(a.entry);
     for (let i = 0; i < 50; i += 1) {
+      await jest.advanceTimersByTimeAsync(1); // each hold is due later than the armed timer
       const b = renewal(`b${i}`, 100, () => Promise.resolve(true));
       renewer.add(b.entry);
       await renewer.remove(b.entry.id);
     }
     expect(setTimer).toHaveBeenCalledTimes(1);
-    await jest.advanceTimersByTimeAsync(100);
+    await jest.advanceTimersByTimeAsync(50);
     expect(a.calls.renewed).toBe(1);
     await renewer.remove('a');
-    await jest.advanceTimersByTimeAsync(100); // the timer left armed fires once and finds nothing
-    expect(jest.getTimerCount()).toBe(0);
+    expect(jest.getTimerCount()).toBe(1); // left armed
+    await jest.advanceTimersByTimeAsync(100);
+    expect(jest.getTimerCount()).toBe(0); // it fired, found nothing due, and stopped
     expect(a.calls.renewed).toBe(1);
     const c = renewal('c', 10, () => Promise.resolve(true));
     renewer.add(c.entry);
     await jest.advanceTimersByTimeAsync(10);
     expect(c.calls.renewed).toBe(1);
-    setTimer.mockRestore();
+    await renewer.stop();
+  });
+
+  it('a timer left armed early re-arms for the renewals left', async () => {
+    const renewer = new Renewer();
+    const fast = renewal('fast', 10, () => Promise.resolve(true));
+    const slow = renewal('slow', 1000, () => Promise.resolve(true));
+    renewer.add(fast.entry);
+    renewer.add(slow.entry);
+    await renewer.remove('fast');
+    await jest.advanceTimersByTimeAsync(999);
+    expect(slow.calls.renewed).toBe(0);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(slow.calls.renewed).toBe(1);
+    expect(fast.calls.renewed).toBe(0);
     await renewer.stop();
   });
 

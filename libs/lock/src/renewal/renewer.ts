@@ -20,11 +20,12 @@ export class Renewer {
   private readonly renewals = new Map<string, Renewal>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the armed timer fires (epoch ms). */
+  /** When the armed timer was set to fire, by `now`; read only while `timer` is set. */
   private armedFor = 0;
   private stopped = false;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `now` is monotonic, like the timers it is set against: a wall-clock jump cannot delay a renewal. */
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   add(renewal: Renewal): void {
     if (this.stopped) return;
@@ -55,9 +56,9 @@ export class Renewer {
   }
 
   /**
-   * Arms the timer for the next renewal due, unless it is armed for then or earlier: every hold
-   * adds a renewal and removes it, and setting and clearing a timer for each would cost every
-   * grant. A timer left armed early fires, finds nothing due, and arms for what is left, if any.
+   * Arms the timer for the next renewal due, unless it is armed for then or earlier: each
+   * watchdog hold adds a renewal and removes it, and setting and clearing a timer for each would
+   * cost every grant. A timer left armed early fires, finds nothing due, and arms for what is left, if any.
    */
   private arm(): void {
     const next = this.schedule.nextDueAt();
