@@ -12,6 +12,12 @@ function renewal(id: string, intervalMs: number, renew: () => Promise<boolean>) 
   return { entry, calls };
 }
 
+/** A renewal due every 10 ms and one every second, both always finding the lock theirs. */
+function fastAndSlow() {
+  const ours = () => Promise.resolve(true);
+  return { fast: renewal('fast', 10, ours), slow: renewal('slow', 1000, ours) };
+}
+
 describe('Renewer', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
@@ -61,8 +67,7 @@ describe('Renewer', () => {
 
   it('a timer left armed early re-arms for the renewals left', async () => {
     const renewer = new Renewer();
-    const fast = renewal('fast', 10, () => Promise.resolve(true));
-    const slow = renewal('slow', 1000, () => Promise.resolve(true));
+    const { fast, slow } = fastAndSlow();
     renewer.add(fast.entry);
     renewer.add(slow.entry);
     await renewer.remove('fast');
@@ -76,8 +81,7 @@ describe('Renewer', () => {
 
   it('arms earlier for a lock due before the armed timer', async () => {
     const renewer = new Renewer();
-    const slow = renewal('slow', 1000, () => Promise.resolve(true));
-    const fast = renewal('fast', 10, () => Promise.resolve(true));
+    const { fast, slow } = fastAndSlow();
     renewer.add(slow.entry);
     renewer.add(fast.entry);
     await jest.advanceTimersByTimeAsync(10);

@@ -37,8 +37,7 @@ export class Renewer {
   /** Stops renewing `id`; resolves once no renewal of it is in flight. */
   async remove(id: string): Promise<void> {
     this.renewals.delete(id);
-    this.schedule.remove(id);
-    this.arm();
+    this.schedule.remove(id); // the timer stays: nothing falls due earlier for a removal
     await this.inFlight.get(id);
   }
 
