@@ -1,27 +1,25 @@
 import type { LockBenchResult } from './aggregate';
 import { cpuAgainst, waitedForCpu } from './render-cpu';
-import type { SectionCeiling } from './section-ceiling';
-import type { RunCeiling, TurnCeiling } from './turn-ceiling';
-
-/** The ceilings of one run, as the report keeps them. */
-export interface LockCeilings {
-  readonly ceiling?: SectionCeiling;
-  readonly turnCeiling?: TurnCeiling;
-  readonly runCeiling?: RunCeiling;
-}
+import { fastestNoLock, type LockCeilings } from './no-lock-bound';
 
 /**
- * A missed ratio measured against the ceiling that bounds the lock: the section alone for any
- * lock; the section passed from process to process for ours, which serves the processes in turn
- * (one grant each without local hand-off, a run of them with it). Says whether the target lies
- * above it (out of reach) or below (a real miss).
+ * A missed ratio measured against the ceiling that bounds the lock: the fastest the section ran
+ * with no lock (`fastestNoLock`) for any lock; the section passed from process to process for
+ * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
+ * with it). Says whether the target lies above it (out of reach) or below (a real miss).
  */
 export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
   const section = ceilings.ceiling?.sectionPerSec;
   const share = (bound: number) =>
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
-  if (section !== undefined && wanted > section)
-    return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the section's own ${section.toFixed(0)}/s with no lock at all: no lock reaches it; ${share(section)}`;
+  const fastest = fastestNoLock(ceilings);
+  if (fastest && wanted > fastest.perSec) {
+    const above =
+      fastest.how === 'alone'
+        ? `the section's own ${fastest.perSec.toFixed(0)}/s with no lock at all`
+        : `the fastest the section ran with no lock at all, ${fastest.perSec.toFixed(0)}/s (${fastest.label})`;
+    return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above ${above}: no lock reaches it; ${share(fastest.perSec)}`;
+  }
   const ring = ringBound(ceilings, result);
   if (ring) {
     const of = `${ring.perSec.toFixed(0)} ${ring.unit} of the section passed from process to process${ring.how} with no lock`;

@@ -2,6 +2,7 @@ import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosPerRound, ratiosToBestPeer } from './lock-targets';
 import { coresBusyLine, costsEach, cpuCell, cpuWaitLine } from './render-cpu';
+import { fastestNoLock, type LockCeilings } from './no-lock-bound';
 import { whyMissed } from './render-why';
 import type { SectionCeiling } from './section-ceiling';
 import type { RunCeiling, TurnCeiling } from './turn-ceiling';
@@ -46,16 +47,17 @@ function label(r: LockBenchResult): string {
   return r.atDefaults ? `${r.contender} (defaults)` : r.contender;
 }
 
-/** grants/s as a share of the section's own rate with no lock ('–' for a run that did not measure it). */
-export function ofCeiling(r: LockBenchResult, ceiling: SectionCeiling | undefined): string {
-  return ceiling && ceiling.sectionPerSec > 0 ? (r.grantsPerSec / ceiling.sectionPerSec).toFixed(2) : '–';
+/** grants/s as a share of the fastest the section ran with no lock in the run ('–' for a run that did not measure it). */
+export function ofCeiling(r: LockBenchResult, ceilings: LockCeilings): string {
+  const bound = fastestNoLock(ceilings)?.perSec;
+  return bound !== undefined && bound > 0 ? (r.grantsPerSec / bound).toFixed(2) : '–';
 }
 
-function cells(r: LockBenchResult, ceiling: SectionCeiling | undefined): string[] {
+function cells(r: LockBenchResult, ceilings: LockCeilings): string[] {
   return [
     label(r),
     r.grantsPerSec.toFixed(0),
-    ofCeiling(r, ceiling),
+    ofCeiling(r, ceilings),
     (r.roundsGrantsPerSec ?? [r.grantsPerSec]).map((g) => g.toFixed(0)).join(' '),
     String(r.failedAcquisitions),
     String(r.maxWaitMs),
@@ -99,8 +101,14 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const inRuns = runs
       ? `; in runs of ${runs.sectionsPerTurn} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
       : '';
+    // Shares are of the fastest no-lock reading; it is the section alone unless a ring beat it.
+    const fastest = fastestNoLock(report)!;
+    const ofFastest = fastest.how === 'alone' ? 'it' : `the fastest of these (${fastest.label})`;
+    const peerShare = peer
+      ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / fastest.perSec).toFixed(2)} of ${ofFastest}`
+      : '';
     lines.unshift(
-      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${inRuns}${peer ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / ceiling).toFixed(2)} of it` : ''}`,
+      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${inRuns}${peerShare}`,
     );
   }
   const busy = coresBusyLine(
@@ -121,13 +129,13 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
 }
 
 export function renderLockTable(report: LockBenchReport): string {
-  const rows = [header, ...report.results.map((r) => cells(r, report.ceiling))];
+  const rows = [header, ...report.results.map((r) => cells(r, report))];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [
     line(header),
     widths.map((w) => '-'.repeat(w)).join('  '),
-    ...report.results.map((r) => line(cells(r, report.ceiling))),
+    ...report.results.map((r) => line(cells(r, report))),
     '',
     ...lockVerdictLines(report),
   ].join('\n');
@@ -150,7 +158,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
       .slice(1)
       .map(() => '---:')
       .join('|')}|`,
-    ...report.results.map((r) => `| ${cells(r, report.ceiling).join(' | ')} |`),
+    ...report.results.map((r) => `| ${cells(r, report).join(' | ')} |`),
     '',
     ...lockVerdictLines(report).map((l) => `- ${l}`),
     '',

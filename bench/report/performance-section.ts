@@ -63,7 +63,7 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
       '|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|',
       ...locks.results.map(
         (r) =>
-          `| ${r.ours ? `${r.contender} (ours)` : r.atDefaults ? `${r.contender} (defaults)` : r.contender} | ${fixed(r.grantsPerSec)} | ${ofCeiling(r, locks.ceiling)} | ${r.failedAcquisitions} | ${r.maxWaitMs} | ${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter} | ${r.jain.toFixed(3)} | ${r.grantsPerProcess.join(' / ')} | ${r.counterMatches ? 'yes' : '**no**'} | ${cpuCell(r.cpuMicrosPerGrant)} |`,
+          `| ${r.ours ? `${r.contender} (ours)` : r.atDefaults ? `${r.contender} (defaults)` : r.contender} | ${fixed(r.grantsPerSec)} | ${ofCeiling(r, locks)} | ${r.failedAcquisitions} | ${r.maxWaitMs} | ${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter} | ${r.jain.toFixed(3)} | ${r.grantsPerProcess.join(' / ')} | ${r.counterMatches ? 'yes' : '**no**'} | ${cpuCell(r.cpuMicrosPerGrant)} |`,
       ),
       '',
       ...lockVerdictLines(locks).map((line) => `- ${line}`),
