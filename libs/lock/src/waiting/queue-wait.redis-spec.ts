@@ -113,3 +113,30 @@ it('a head that gives up withdraws its offer, and a holder that took it first se
   expect(await redis.lrange(keys.queue, 0, -1)).toEqual([]); // its entry left with it
   expect(await redis.get(keys.lock)).toBe('other-process');
 });
+
+it("a head handed the lock keeps its process's channel a moment: the process's next wait joins at once, with no first look", async () => {
+  const keys = lockKeys(uniqueResource('queue-wait-linger'));
+  const other = { owner: 'other-process', tag: 'proc-b' };
+  const channel = waiterWakeChannel(keys, TAG);
+  const handedOnce = async (joins: boolean[]) => {
+    await queueAcquire(redis, keys, kind, other, timing); // another process holds the lock
+    const waiting = acquireInQueue(new LocalQueue(0), wake, headPlan(keys, joins, {}));
+    await within(
+      (async () => {
+        while (!(await redis.lrange(keys.queue, 0, -1)).includes(queueEntry(head))) await sleep(2);
+      })(),
+      5000,
+      'the head queued',
+    );
+    await queueRelease(redis, keys, kind, other, timing); // hands the lock to the head
+    expect(await within(waiting, 5000, 'the head handed the lock')).toMatchObject({ acquired: true, fromQueue: true });
+    await queueRelease(redis, keys, kind, head, timing);
+  };
+  const first: boolean[] = [];
+  await handedOnce(first);
+  expect(first).toEqual([false, true, false]); // a first look, the join, the claim
+  expect(wake.isListening(channel)).toBe(true); // nobody else in line, yet still subscribed
+  const second: boolean[] = [];
+  await handedOnce(second);
+  expect(second).toEqual([true, false]); // the join, the claim
+});

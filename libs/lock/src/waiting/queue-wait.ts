@@ -79,7 +79,9 @@ class QueueWait extends LineWait<QueuePlan> {
     this.abort.dispose();
     await this.settleOffer();
     if (this.queued && !this.acquired) await this.plan.leave().catch(() => undefined);
-    this.listener?.close(this.queue.length(this.plan.lineKey) > 1);
+    // The channel is this process's own, counted by no one: it stays subscribed a moment even
+    // with nobody left in line, so the process's next wait needs no SSUBSCRIBE and no first look.
+    this.listener?.close(true);
     this.place.leave(this.acquired);
   }
 
