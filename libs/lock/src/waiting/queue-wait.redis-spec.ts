@@ -23,7 +23,8 @@ const TAG = 'proc-a';
 
 beforeAll(() => {
   redis = defineLockCommands(probeClient());
-  wake = new WakeSubscriber(createWakeRedis(testRedisTarget()));
+  // A long linger: the spec's second wait must find the channel of the first still subscribed.
+  wake = new WakeSubscriber(createWakeRedis(testRedisTarget()), 1000, 10_000);
 });
 afterAll(async () => {
   await wake.close();

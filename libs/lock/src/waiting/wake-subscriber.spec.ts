@@ -53,6 +53,21 @@ describe('WakeSubscriber', () => {
     await expect(next).resolves.toBe('timeout');
   });
 
+  it('takes only a message that came since the listener began, not one kept from an earlier wait of the same owner', async () => {
+    const channel = 'lock:{a}:wake:p1';
+    const first = await subscriber.listen(channel);
+    connection.emit('smessage', channel, 'flow-1'); // a release handed flow-1 the lock
+    expect(first.take('flow-1')).toBe('flow-1');
+    connection.emit('smessage', channel, 'flow-1'); // another, as flow-1's wait gave up: not taken
+    first.close(); // the channel lingers, the message with it
+    const second = await subscriber.listen(channel); // flow-1 waits again, same owner value
+    expect(connection.subscribes).toEqual([channel]);
+    expect(second.take('flow-1')).toBeUndefined();
+    connection.emit('smessage', channel, 'flow-1 42');
+    expect(second.take('flow-1')).toBe('flow-1 42');
+    expect(second.take('flow-1')).toBeUndefined(); // consumed
+  });
+
   it('subscribes once per channel, keeps it a moment after the last listener, then unsubscribes', async () => {
     const first = await subscriber.listen('lock:{a}:wake');
     const second = await subscriber.listen('lock:{a}:wake');

@@ -9,8 +9,9 @@ export interface WakeListener {
   /** Done listening; `linger` keeps the channel subscribed a moment for the next listener. */
   close(linger?: boolean): void;
   /**
-   * The message addressed to `owner` (its first word), if one came since the channel was
-   * subscribed: a queue release handed the lock to that waiter. Consumed by the call.
+   * The message addressed to `owner` (its first word), if one came since this listener began: a
+   * queue release handed the lock to that waiter. Consumed by the call. One that came before is
+   * another wait's (a reentrant flow keeps its owner value from one wait to the next).
    */
   take(owner: string): string | undefined;
 }
@@ -22,7 +23,8 @@ interface Channel {
   refs: number;
   wakeups: number;
   readonly sleepers: Set<() => void>;
-  readonly messages: Map<string, string>;
+  /** By owner: the message, and which wake-up of the channel brought it. */
+  readonly messages: Map<string, { readonly message: string; readonly wakeup: number }>;
   /** Settles once SSUBSCRIBE is confirmed (or given up on). */
   readonly subscribed: Promise<void>;
   linger?: ReturnType<typeof setTimeout>;
@@ -49,7 +51,7 @@ export class WakeSubscriber {
       const state = this.channels.get(channel);
       if (!state) return;
       state.wakeups++;
-      state.messages.set(message.split(' ', 1)[0], message);
+      state.messages.set(message.split(' ', 1)[0], { message, wakeup: state.wakeups });
       if (state.messages.size > MAX_KEPT_MESSAGES) state.messages.delete(state.messages.keys().next().value!);
       for (const wake of [...state.sleepers]) wake();
     });
@@ -72,6 +74,7 @@ export class WakeSubscriber {
     state.linger = undefined;
     state.refs++;
     let seen = state.wakeups;
+    const since = seen;
     await state.subscribed;
     let closed = false;
     return {
@@ -93,9 +96,10 @@ export class WakeSubscriber {
         });
       },
       take: (owner) => {
-        const message = state.messages.get(owner);
+        const kept = state.messages.get(owner);
+        if (!kept || kept.wakeup <= since) return undefined;
         state.messages.delete(owner);
-        return message;
+        return kept.message;
       },
       close: (linger = true) => {
         if (closed) return;
