@@ -25,7 +25,8 @@ describe('the fastest no-lock reading of a run', () => {
     expect(fastestNoLock({ ...ceilings, turnCeiling: turnCeiling([6000]) })?.how).toBe('turns');
   });
 
-  it('is unknown for a run that measured no ceiling', () => {
+  it('is unknown for a run that measured no ceiling, or only readings of 0', () => {
     expect(fastestNoLock({})).toBeUndefined();
+    expect(fastestNoLock({ ceiling: sectionCeiling([]), turnCeiling: turnCeiling([0]) })).toBeUndefined();
   });
 });

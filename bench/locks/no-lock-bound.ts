@@ -19,8 +19,8 @@ export interface NoLockBound {
 
 /**
  * The fastest of a run's no-lock readings, the section alone winning ties. Each reading runs the
- * section one at a time, as under any lock, so a lock's share of the ceiling and a claim that no
- * lock reaches a rate are taken against the fastest of them, not against the section alone: on
+ * section one at a time, as under any lock, so a lock's share of the ceiling and a claim that a
+ * rate is out of reach are taken against the fastest of them, not against the section alone: on
  * some hosts the ring runs it faster than one client back to back does (seen on a 2-vCPU KVM
  * guest, in runs of 17), and a share of the slower reading would flatter every lock.
  */
@@ -33,5 +33,8 @@ export function fastestNoLock({ ceiling, turnCeiling, runCeiling }: LockCeilings
     const label = `passed from process to process in runs of ${runCeiling.sectionsPerTurn}`;
     readings.push({ perSec: runCeiling.sectionPerSec, how: 'runs', label });
   }
-  return readings.reduce<NoLockBound | undefined>((best, r) => (!best || r.perSec > best.perSec ? r : best), undefined);
+  // A reading of 0 (none taken) bounds nothing.
+  return readings
+    .filter((r) => r.perSec > 0)
+    .reduce<NoLockBound | undefined>((best, r) => (!best || r.perSec > best.perSec ? r : best), undefined);
 }

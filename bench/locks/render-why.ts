@@ -14,11 +14,8 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
   const fastest = fastestNoLock(ceilings);
   if (fastest && wanted > fastest.perSec) {
-    const above =
-      fastest.how === 'alone'
-        ? `the section's own ${fastest.perSec.toFixed(0)}/s with no lock at all`
-        : `the fastest the section ran with no lock at all, ${fastest.perSec.toFixed(0)}/s (${fastest.label})`;
-    return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above ${above}: no lock reaches it; ${share(fastest.perSec)}`;
+    const above = `${fastest.perSec.toFixed(0)}/s (${fastest.label})`;
+    return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above every reading of the section with no lock at all in this run (the fastest: ${above}): out of reach for any lock here; ${share(fastest.perSec)}`;
   }
   const ring = ringBound(ceilings, result);
   if (ring) {
@@ -27,9 +24,10 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
       ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}`
       : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}${waitedForCpu(result, ring.wait, ring.waitUnit)}`;
   }
-  // Below the section alone, said only with the CPU figures that tell the lock's cost from the section's.
+  // Below the section alone, said only with the CPU figures that tell the lock's cost from the
+  // section's, and only while no ring beat the section alone (the shares are of the fastest).
   const against = cpuAgainst(result, ceilings.ceiling?.cpuMicrosPerSection, 'section alone');
-  if (section === undefined || servesInTurn(result) || !against) return '';
+  if (section === undefined || fastest?.how !== 'alone' || servesInTurn(result) || !against) return '';
   return `. Below the ceiling: ${target} is ${wanted.toFixed(0)} grants/s, under the section's own ${section.toFixed(0)}/s with no lock; ${share(section)}${against}${waitedForCpu(result)}`;
 }
 

@@ -111,7 +111,7 @@ describe('lockVerdictLines', () => {
       'ceiling: the section alone, no lock, 8000 sections/s; the best peer at its defaults (redlock) ran at 0.63 of it',
     );
     expect(tight[1]).toMatch(
-      /^owner-checked: 1\.20× redlock: NOT met \(1\.20× < 2×\);.*\. Why: 2× redlock is 10000 grants\/s, above the section's own 8000\/s with no lock at all: no lock reaches it; owner-checked ran at 0\.75 of that ceiling$/,
+      /^owner-checked: 1\.20× redlock: NOT met \(1\.20× < 2×\);.*\. Why: 2× redlock is 10000 grants\/s, above every reading of the section with no lock at all in this run \(the fastest: 8000\/s \(the section alone\)\): out of reach for any lock here; owner-checked ran at 0\.75 of that ceiling$/,
     );
     // 1.2 × 5000 = 6000 is under the ceiling: missing it is ours to explain, no excuse is printed.
     expect(tight[2]).toMatch(/^owner-checked:no-local-handoff: 0\.60× redlock: NOT met \(0\.60× < 1\.2×\);/);
@@ -253,14 +253,14 @@ describe('lockVerdictLines', () => {
       /; the best peer at its defaults \(redlock\) ran at 0\.38 of the fastest of these \(passed from process to process in runs of 17\)$/,
     );
     // 2 × 2208 = 4416 is above the section alone but below the ring: a real miss, no excuse.
-    expect(lines[1]).not.toContain('no lock reaches it');
+    expect(lines[1]).not.toContain('out of reach for any lock');
     expect(lines[1]).toMatch(
       /\. Not out of reach: 2× redlock is 4416 grants\/s, below the 5796 sections\/s of the section passed from process to process in runs of 17 with no lock; owner-checked ran at 0\.53 of that ceiling, so the rest is the lock's own cost$/,
     );
     expect(renderLockTable(run)).toMatch(/^owner-checked \(ours\)\s+3091\s+0\.53\s/m);
     // Above every no-lock reading, the claim names the fastest.
     expect(lockVerdictLines(fasterRing([2000, 1313, 3000], 5796))[1]).toMatch(
-      /\. Why: 2× redlock is 6000 grants\/s, above the fastest the section ran with no lock at all, 5796\/s \(passed from process to process in runs of 17\): no lock reaches it; owner-checked ran at 0\.35 of that ceiling$/,
+      /\. Why: 2× redlock is 6000 grants\/s, above every reading of the section with no lock at all in this run \(the fastest: 5796\/s \(passed from process to process in runs of 17\)\): out of reach for any lock here; owner-checked ran at 0\.35 of that ceiling$/,
     );
   });
 

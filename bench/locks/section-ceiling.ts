@@ -16,7 +16,7 @@ export interface SectionCeiling {
 }
 
 export const SECTION_CEILING_METHOD =
-  'the critical section alone (GET, then SET of a counter) back to back from one ioredis client with no lock, for the same window, once per round before the contenders; the highest reading counts. Sections under any lock run one at a time, as here; where a ring below ran them faster (the scheduler can favour it), the fastest of the no-lock readings is the ceiling shares are taken of.';
+  'the critical section alone (GET, then SET of a counter) back to back from one ioredis client with no lock, for the same window, once per round before the contenders; the highest reading counts. Sections under any lock run one at a time, as here; where a ring below ran them faster, the fastest of the no-lock readings is the ceiling shares are taken of.';
 
 const WARM_UP_MS = 300;
 
