@@ -264,6 +264,14 @@ describe('lockVerdictLines', () => {
     );
   });
 
+  it('gives no share of a ceiling whose every reading was 0', () => {
+    const lines = lockVerdictLines({ ...report, ceiling: sectionCeiling([]) });
+    expect(lines[0]).toBe('ceiling: the section alone, no lock, 0 sections/s');
+    expect(renderLockTable({ ...report, ceiling: sectionCeiling([]) })).toMatch(
+      /^owner-checked \(ours\)\s+5123\s+–\s/m,
+    );
+  });
+
   it('has nothing to say without a peer at its defaults', () => {
     expect(
       lockVerdictLines({

@@ -50,7 +50,7 @@ function label(r: LockBenchResult): string {
 /** grants/s as a share of the fastest the section ran with no lock in the run ('–' for a run that did not measure it). */
 export function ofCeiling(r: LockBenchResult, ceilings: LockCeilings): string {
   const bound = fastestNoLock(ceilings)?.perSec;
-  return bound !== undefined && bound > 0 ? (r.grantsPerSec / bound).toFixed(2) : '–';
+  return bound !== undefined ? (r.grantsPerSec / bound).toFixed(2) : '–';
 }
 
 function cells(r: LockBenchResult, ceilings: LockCeilings): string[] {
@@ -102,11 +102,12 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
       ? `; in runs of ${runs.sectionsPerTurn} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
       : '';
     // Shares are of the fastest no-lock reading; it is the section alone unless a ring beat it.
-    const fastest = fastestNoLock(report)!;
-    const ofFastest = fastest.how === 'alone' ? 'it' : `the fastest of these (${fastest.label})`;
-    const peerShare = peer
-      ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / fastest.perSec).toFixed(2)} of ${ofFastest}`
-      : '';
+    const fastest = fastestNoLock(report); // none when every reading was 0
+    const ofFastest = fastest?.how === 'alone' ? 'it' : `the fastest of these (${fastest?.label})`;
+    const peerShare =
+      peer && fastest
+        ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / fastest.perSec).toFixed(2)} of ${ofFastest}`
+        : '';
     lines.unshift(
       `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${inRuns}${peerShare}`,
     );
