@@ -5,8 +5,6 @@ export interface Hold {
   readonly strategy: string;
   readonly lockKey: string;
   readonly owner: string;
-  /** The token this hold writes with (fencing strategies): a taker handed the lock gets the next one. */
-  readonly fenceToken?: number;
   /** Aborted (with LockLostError) once the lock is known lost. */
   readonly loss: LossSignal;
   /** Releases in Redis once; later calls share the first one's promise. */

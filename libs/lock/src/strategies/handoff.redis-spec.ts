@@ -209,10 +209,12 @@ it('fenced: each holder handed the lock starts with its own token, greater than 
   const resource = uniqueResource('handoff-fenced');
   const { fence } = lockKeys(resource);
   const tokens: (number | undefined)[] = [];
+  const counterAtStart: number[] = [];
   await Promise.all(
     Array.from({ length: 6 }, () =>
       a.strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (held) => {
         tokens.push(held.fenceToken);
+        counterAtStart.push(Number(await probe.get(fence)));
         await sleep(2);
       }),
     ),
@@ -220,65 +222,7 @@ it('fenced: each holder handed the lock starts with its own token, greater than 
   expect(handedOff(a.events.events)).toHaveLength(5);
   const first = tokens[0]!;
   expect(tokens).toEqual([0, 1, 2, 3, 4, 5].map((i) => first + i));
-  expect(Number(await probe.get(fence))).toBe(first + 5); // the scripts drew the tokens the takers used
-  expect(a.events.of('lost', resource)).toEqual([]);
-});
-
-it('fenced: the taker starts before the hand-off script lands, with the giver’s token plus one', async () => {
-  const a = replica('api-1');
-  const resource = uniqueResource('handoff-fenced-early');
-  const { lock, fence } = lockKeys(resource);
-  let giver = { owner: '', token: 0 };
-  const first = await holdInside(a.strategy('fenced'), resource, { leaseMs: 5000, waitMs: 1000 }, (held) => {
-    giver = { owner: held.owner, token: held.fenceToken! };
-  });
-  const started = deferred<{ token?: number; owner: string | null; counter: string | null }>();
-  const mayLeave = deferred();
-  const second = a.strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
-    started.resolve({ token: held.fenceToken, owner: await probe.get(lock), counter: await probe.get(fence) });
-    await mayLeave.promise;
-  });
-  while (!a.runtime.handOffSlot(lock, 'fenced')) await sleep(1);
-  // Redis holds every script (a write) until the unpause, and still answers reads.
-  await probe.call('CLIENT', 'PAUSE', '10000', 'WRITE');
-  try {
-    first.leave();
-    await within(first.run, 5000, 'the giver’s release, which must not wait for its script');
-    const seen = await within(started.promise, 5000, 'the taker starting while its script waits');
-    expect(seen).toEqual({ token: giver.token + 1, owner: giver.owner, counter: String(giver.token) });
-  } finally {
-    await probe.call('CLIENT', 'UNPAUSE');
-  }
-  mayLeave.resolve();
-  await second;
-  expect(await probe.get(fence)).toBe(String(giver.token + 1));
-  expect(a.events.of('lost', resource)).toEqual([]);
-});
-
-it('fenced: a taker is told when its hand-off drew another token than the one it started with', async () => {
-  const a = replica('api-1');
-  const resource = uniqueResource('handoff-fenced-drawn');
-  const { lock, fence } = lockKeys(resource);
-  let giverToken = 0;
-  const first = await holdInside(a.strategy('fenced'), resource, { leaseMs: 5000, waitMs: 1000 }, (held) => {
-    giverToken = held.fenceToken!;
-  });
-  const second = a.strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
-    await within(
-      new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))),
-      5000,
-      'the abort',
-    );
-    return held.signal.reason as unknown;
-  });
-  while (!a.runtime.handOffSlot(lock, 'fenced')) await sleep(1);
-  await probe.incr(fence); // a token drawn behind the holder's back
-  first.leave();
-  await first.run;
-  expect(await second).toBeInstanceOf(LockLostError);
-  expect(a.events.of('lost', resource).map((e) => e.detail)).toEqual([
-    `the hand-off drew token ${giverToken + 2}, not ${giverToken + 1}`,
-  ]);
+  expect(counterAtStart).toEqual(tokens); // drawn before the holder started, by the script itself
 });
 
 it('watchdog: the holder a lock was handed to is renewed under its own owner', async () => {

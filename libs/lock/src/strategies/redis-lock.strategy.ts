@@ -9,14 +9,6 @@ import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.error
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
 import type { HandOffResult, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
 
-/** When a hold began, and the token it writes with (fencing strategies). */
-interface HoldStart {
-  readonly acquiredAt: number;
-  /** The start of its lease by our clock, taken conservatively. */
-  readonly leaseFrom: number;
-  readonly fenceToken?: number;
-}
-
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
   released: 'release',
@@ -73,8 +65,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       durationMs: acquiredAt - started,
       detail: attempt.handedOff ? 'handed off' : attempt.fromQueue ? 'from the queue' : attempt.fenceToken?.toString(),
     });
-    const leaseFrom = attempt.sentAt ?? started;
-    const hold = this.newHold(keys, owner, options.leaseMs, { acquiredAt, leaseFrom, fenceToken: attempt.fenceToken });
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.hold(hold);
     // Told only now that our hold is registered, so a refusal that lands early still reaches it.
     void attempt.confirmation?.then((lost) => {
@@ -96,29 +87,34 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     }
   }
 
-  private newHold(keys: LockKeys, owner: string, leaseMs: number, start: HoldStart): Hold {
+  private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number, leaseFrom: number): Hold {
     let released: Promise<void> | undefined;
     const hold: Hold = {
       strategy: this.name,
       lockKey: keys.lock,
       owner,
-      fenceToken: start.fenceToken,
       loss: new LossSignal(),
-      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, start)),
+      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
     };
     return hold;
   }
 
-  private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, start: HoldStart): Promise<void> {
+  private async releaseHold(
+    hold: Hold,
+    keys: LockKeys,
+    leaseMs: number,
+    acquiredAt: number,
+    leaseFrom: number,
+  ): Promise<void> {
     let handed = false;
     try {
       await this.beforeRelease(hold);
-      const leaseEndsBy = this.leaseExpires ? start.leaseFrom + leaseMs : Infinity;
+      const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
       const handOff = await this.handOff(hold, keys, leaseEndsBy);
       handed = handOff !== undefined;
       const outcome = handOff ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
-        durationMs: Date.now() - start.acquiredAt,
+        durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
       });
       if (outcome.status === 'foreign-delete') {
@@ -142,12 +138,13 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
    * If the head of this process's line waits for the same lock, hand it over instead of
    * releasing: the lock never sits free between two holders of one process. While our lease
    * surely runs for a while yet (its end is at the latest `leaseEndsBy` by our clock, less a
-   * margin), the lock is ours for certain, so the taker starts at once (a fenced one with our
-   * token plus one) and the script goes out behind it on the same connection as every later
-   * command on this lock; a refusal, or another token, can then only mean the key was changed
-   * behind our back, and the taker is told (signal aborted). Near the lease's end the taker waits
-   * for the script. Undefined when there is no one to hand to, the line had its hand-offs in a
-   * row, or the script refused (then the ordinary release tells what happened to our lock).
+   * margin), the lock is ours for certain, so the taker starts at once and the script goes
+   * out behind it on the same connection as every later command on this lock; a refusal then
+   * can only mean the key was removed behind our back, and the taker is told (signal aborted).
+   * Near the lease's end, or when the script draws the taker's fencing token, the taker waits for
+   * the script. Undefined when there is no one to
+   * hand to, the line had its hand-offs in a row, or the script refused (then the ordinary
+   * release tells what happened to our lock).
    */
   private async handOff(hold: Hold, keys: LockKeys, leaseEndsBy: number): Promise<ReleaseOutcome | undefined> {
     const verb = this.verbs.handOff;
@@ -156,20 +153,14 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     if (!slot?.claim()) return undefined;
     const sentAt = Date.now();
     const script = this.runtime.call((redis) => verb(redis, keys, hold.owner, slot.owner, slot.leaseMs));
-    // Nobody else draws a token while our lease surely runs.
-    const token = hold.fenceToken === undefined ? undefined : hold.fenceToken + 1;
-    const tokenKnown = token !== undefined || !this.traits.queue?.fenced;
-    if (tokenKnown && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
+    if (!this.traits.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
       // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
       // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
       const confirmation = script.then(
-        ({ handed, fenceToken }) => {
-          if (!handed) return 'the hand-off found the lock gone';
-          return fenceToken === token ? undefined : `the hand-off drew token ${fenceToken}, not ${token}`;
-        },
+        ({ handed }) => (handed ? undefined : 'the hand-off found the lock gone'),
         (error: unknown) => `the hand-off failed: ${String(error)}`,
       );
-      slot.settle(true, sentAt, token, confirmation);
+      slot.settle(true, sentAt, undefined, confirmation);
       this.runtime.handedOff(keys.lock);
       return { status: 'released', detail: 'handed off' };
     }
