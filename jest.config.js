@@ -1,6 +1,7 @@
-// Four projects: pure logic (parallel), real Redis (parallel, private server per worker), the Redis
-// specs again on a private Redis Cluster, and end to end on the real stack (run in band: they share
-// one stack and inject faults).
+// Four projects: pure logic (parallel), real Redis (parallel workers sharing one private server, each
+// spec in its own keys; a spec that freezes or stops a server starts its own), the Redis specs again
+// on a private Redis Cluster, and end to end on the real stack (run in band: they share one stack and
+// inject faults).
 const swc = [
   '@swc/jest',
   {
