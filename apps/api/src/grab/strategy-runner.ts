@@ -159,7 +159,7 @@ export class StrategyRunner {
         signal: h.signal,
         fenceToken: h.fenceToken,
       });
-      return granted && { ...granted, fenceToken: h.fenceToken };
+      return granted && { ...granted, fenceToken: await h.fenceToken };
     };
     // A reusable routine that takes the same lock again, as `nested=1` asks.
     if (options.nested) return lock.run(held.resource, lockOptions, (inner) => deduct(inner));

@@ -8,12 +8,13 @@ import { RedisLockStrategy } from './redis-lock.strategy';
 /**
  * Owner-checked, plus a fencing token from the same script: tokens strictly increase, so the
  * store can refuse a write from a holder whose lease ran out (HeldLock.fenceToken). A waiter of
- * this process handed the lock draws its own token in the hand-off script, so it waits for it.
+ * this process handed the lock draws its token in the hand-off script: it starts at once, and
+ * only its write waits for the token.
  */
 export class FencedStrategy extends RedisLockStrategy {
   readonly name = 'fenced';
   protected readonly verbs: LockVerbs = { acquire: acquireFenced, release: releaseOwner, handOff: handOffFenced };
-  protected override readonly traits: LockTraits = { handOffAwaited: true, queue: { hash: false, fenced: true } };
+  protected override readonly traits: LockTraits = { queue: { hash: false, fenced: true } };
 
   protected ownerValue(): string {
     return randomUUID();

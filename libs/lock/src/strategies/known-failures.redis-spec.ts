@@ -129,7 +129,7 @@ describe('holder slower than its fixed lease', () => {
   it('fenced: still two holders, but the late one carries the larger token', async () => {
     const { overlap, aLock, bLock } = await slowHolder('fenced');
     expect(overlap.max).toBe(2);
-    expect(bLock.fenceToken).toBeGreaterThan(aLock.fenceToken!);
+    expect(await bLock.fenceToken).toBeGreaterThan((await aLock.fenceToken)!);
   });
 });
 
@@ -264,7 +264,7 @@ describe('fenced', () => {
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         [a, b][i % 2].strategy('fenced').run(resource, { leaseMs: 5000, waitMs: 10_000 }, async (lock) => {
-          tokens.push(lock.fenceToken!);
+          tokens.push((await lock.fenceToken)!);
           await sleep(1);
         }),
       ),

@@ -33,8 +33,6 @@ export interface LockTraits {
   readonly reentrant?: boolean;
   /** False for a lock without expiry (setnx): a holder's lock then runs out only if removed. */
   readonly leaseExpires?: boolean;
-  /** The taker needs the hand-off script's answer (a fencing token) before it starts. */
-  readonly handOffAwaited?: boolean;
   /** How the lock is stored, for the queue wait mode; without it the strategy waits as before (pubsub). */
   readonly queue?: QueueLockKind;
 }

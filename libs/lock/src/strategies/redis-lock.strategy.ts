@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { drawnFenceToken, heldFenceToken } from '../fence-tokens';
 import { inSomeFlow } from '../flow-context';
 import type { Hold } from '../held-locks';
 import type { LockEventType } from '../lock-events';
@@ -72,6 +73,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       if (lost) this.handOffFailed(keys, owner, lost);
     });
     this.onHeld(hold, keys, options.leaseMs);
+    const fenceToken = heldFenceToken(attempt);
     try {
       return await critical({
         strategy: this.name,
@@ -80,7 +82,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         get signal() {
           return hold.loss.signal; // made on first look (see LossSignal)
         },
-        fenceToken: attempt.fenceToken,
+        fenceToken,
       });
     } finally {
       await hold.release();
@@ -141,10 +143,10 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
    * margin), the lock is ours for certain, so the taker starts at once and the script goes
    * out behind it on the same connection as every later command on this lock; a refusal then
    * can only mean the key was removed behind our back, and the taker is told (signal aborted).
-   * Near the lease's end, or when the script draws the taker's fencing token, the taker waits for
-   * the script. Undefined when there is no one to
-   * hand to, the line had its hand-offs in a row, or the script refused (then the ordinary
-   * release tells what happened to our lock).
+   * A fenced taker's token is the one the script draws (HeldLock.fenceToken resolves to it, or
+   * rejects on a refusal), never a guess. Near the lease's end the taker waits for the script.
+   * Undefined when there is no one to hand to, the line had its hand-offs in a row, or the
+   * script refused (then the ordinary release tells what happened to our lock).
    */
   private async handOff(hold: Hold, keys: LockKeys, leaseEndsBy: number): Promise<ReleaseOutcome | undefined> {
     const verb = this.verbs.handOff;
@@ -153,14 +155,16 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     if (!slot?.claim()) return undefined;
     const sentAt = Date.now();
     const script = this.runtime.call((redis) => verb(redis, keys, hold.owner, slot.owner, slot.leaseMs));
-    if (!this.traits.handOffAwaited && leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
+    if (leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
       // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
       // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
       const confirmation = script.then(
         ({ handed }) => (handed ? undefined : 'the hand-off found the lock gone'),
         (error: unknown) => `the hand-off failed: ${String(error)}`,
       );
-      slot.settle(true, sentAt, undefined, confirmation);
+      // A fenced taker gets its token when the script has drawn it: its write waits, not its start.
+      const fenceTokenDrawn = this.traits.queue?.fenced ? drawnFenceToken(script, keys.resource) : undefined;
+      slot.settle(true, { sentAt, confirmation, fenceTokenDrawn });
       this.runtime.handedOff(keys.lock);
       return { status: 'released', detail: 'handed off' };
     }
@@ -168,7 +172,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     try {
       result = await script;
     } finally {
-      slot.settle(result.handed, sentAt, result.fenceToken);
+      slot.settle(result.handed, { sentAt, fenceToken: result.fenceToken });
     }
     if (!result.handed) return undefined;
     this.runtime.handedOff(keys.lock);

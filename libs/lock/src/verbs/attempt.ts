@@ -8,6 +8,11 @@ export interface Attempt {
   readonly holderTtlMs?: number;
   /** When acquired by a fencing strategy: the token. */
   readonly fenceToken?: number;
+  /**
+   * When handed off by a fencing strategy before its script answered: the token that script draws
+   * along with its owner check; rejects (LockLostError) when the script found the lock gone.
+   */
+  readonly fenceTokenDrawn?: Promise<number>;
   /** When acquired: handed off by a holder of this process, not taken in Redis. */
   readonly handedOff?: boolean;
   /** When acquired: handed to us by a release from the Redis queue (queue wait mode). */

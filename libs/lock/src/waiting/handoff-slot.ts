@@ -1,5 +1,8 @@
 import type { Attempt } from '../verbs/attempt';
 
+/** What a taker learns of a hand-off: when its lease began (when the script was sent), its token, the verdict. */
+export type HandedTerms = Pick<Attempt, 'sentAt' | 'fenceToken' | 'fenceTokenDrawn' | 'confirmation'>;
+
 /**
  * The head of a local line, open to a hand-off: a holder of the same process may pass its lock
  * straight to this waiter instead of releasing it (lock cohorting: no free gap in Redis, no
@@ -9,12 +12,7 @@ import type { Attempt } from '../verbs/attempt';
 export class HandoffSlot {
   private state: 'open' | 'claimed' | 'handed' | 'closed' = 'open';
   private outcome?: { promise: Promise<boolean>; settle: (handed: boolean) => void };
-  /** When handed: when the hand-off script was sent (the start of our lease, conservatively). */
-  leaseFrom?: number;
-  /** When handed by a fencing strategy: the token the hand-off drew for this waiter. */
-  fenceToken?: number;
-  /** When handed before the script landed: the script's verdict (see `Attempt.confirmation`). */
-  confirmation?: Promise<string | undefined>;
+  private terms: HandedTerms = {};
   private whenClaimed?: { promise: Promise<void>; resolve: () => void };
 
   constructor(
@@ -45,12 +43,10 @@ export class HandoffSlot {
     return true;
   }
 
-  /** The holder's side: handed off (the waiter holds the lock, leased from `leaseFrom`), or not. */
-  settle(handed: boolean, leaseFrom?: number, fenceToken?: number, confirmation?: Promise<string | undefined>): void {
+  /** The holder's side: handed off (the waiter holds the lock on `terms`), or not. */
+  settle(handed: boolean, terms: HandedTerms = {}): void {
     if (this.state !== 'claimed') return;
-    this.leaseFrom = leaseFrom;
-    this.fenceToken = fenceToken;
-    this.confirmation = confirmation;
+    this.terms = terms;
     this.state = handed ? 'handed' : 'open';
     this.outcome!.settle(handed);
   }
@@ -74,13 +70,7 @@ export class HandoffSlot {
 
   /** The waiter's side, once handed: the lock as an acquired attempt. */
   handedAttempt(): Attempt {
-    return {
-      acquired: true,
-      handedOff: true,
-      sentAt: this.leaseFrom,
-      fenceToken: this.fenceToken,
-      confirmation: this.confirmation,
-    };
+    return { acquired: true, handedOff: true, ...this.terms };
   }
 
   /** The waiter's side, when it got the lock itself or gives up: no hand-off any more. */

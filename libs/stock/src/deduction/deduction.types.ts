@@ -14,8 +14,12 @@ export interface SectionHooks {
   work(): Promise<void>;
   /** Aborted when the guarding lock is known lost: the write is then refused. */
   readonly signal?: AbortSignal;
-  /** A fencing token: the write succeeds only if it is greater than the row's fence. */
-  readonly fenceToken?: number;
+  /**
+   * A fencing token: the write succeeds only if it is greater than the row's fence. Awaited right
+   * before the write (a holder handed the lock gets it a moment after it starts); a token that
+   * never comes (the lock was found gone) aborts the commit.
+   */
+  readonly fenceToken?: Promise<number>;
 }
 
 export interface Granted {

@@ -19,8 +19,10 @@ export async function readModifyWrite(
   const row = await readStock(query, req);
   if (!row) return null;
   await hooks.work();
+  const fence = await hooks.fenceToken?.catch((error: unknown) => {
+    throw new CommitAbortedError({ cause: error });
+  });
   if (hooks.signal?.aborted) throw new CommitAbortedError({ cause: hooks.signal.reason });
-  const fence = hooks.fenceToken;
   const written = await insertingGrant(req, () =>
     query<{ remaining: number }>(
       WRITE_BACK_SQL,
