@@ -41,9 +41,13 @@ afterAll(async () => {
 const settled = (token: Promise<number> | undefined) =>
   Promise.race([token?.catch((error: unknown) => error), sleep(0).then(() => PENDING)]);
 
-/** The head of the line is open to a hand-off: the holder's release will hand it over. */
+/**
+ * The head of the line is open to a hand-off and has asked Redis once, then subscribed to its
+ * wake-ups: from here it waits for the holder next door, with no write of its own to Redis.
+ */
 async function untilHeadWaits(lock: string): Promise<void> {
-  while (!runtime.handOffSlot(lock, 'fenced')) await sleep(1);
+  const subscribed = async () => ((await probe.call('PUBSUB', 'SHARDCHANNELS')) as string[]).length > 0;
+  while (!runtime.handOffSlot(lock, 'fenced') || !(await subscribed())) await sleep(1);
 }
 
 it('the taker starts before the hand-off script lands, and gets the token that script draws', async () => {

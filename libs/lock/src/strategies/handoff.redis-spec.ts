@@ -222,7 +222,7 @@ it('fenced: each holder handed the lock gets its own token, greater than the one
   expect(handedOff(a.events.events)).toHaveLength(5);
   const first = tokens[0];
   expect(tokens).toEqual([0, 1, 2, 3, 4, 5].map((i) => first + i));
-  expect(counterOnceKnown).toEqual(tokens); // drawn by the script itself, not guessed
+  expect(counterOnceKnown).toEqual(tokens); // each known once its script had drawn it
 });
 
 it('watchdog: the holder a lock was handed to is renewed under its own owner', async () => {

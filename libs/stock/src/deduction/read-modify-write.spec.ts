@@ -19,11 +19,17 @@ function fakeDatabase() {
 }
 
 describe('readModifyWrite with a fencing token', () => {
-  it('writes with the token once it has come, after the work', async () => {
+  it('waits for a token still pending after the work, then writes with it', async () => {
     const db = fakeDatabase();
     let drawn!: (token: number) => void;
     const fenceToken = new Promise<number>((resolve) => (drawn = resolve));
-    const granted = readModifyWrite(db.query, req, { work: () => Promise.resolve(drawn(42)), fenceToken });
+    let workDone!: () => void;
+    const worked = new Promise<void>((resolve) => (workDone = resolve));
+    const granted = readModifyWrite(db.query, req, { work: () => Promise.resolve(workDone()), fenceToken });
+    await worked;
+    await new Promise((resolve) => setImmediate(resolve)); // every step the section could take by itself
+    expect(db.statements.map((s) => s.name)).toEqual(['read-stock']);
+    drawn(42);
     await expect(granted).resolves.toEqual({ segment: 0, remaining: 4 });
     expect(db.statements.map((s) => s.name)).toEqual(['read-stock', 'write-back']);
     expect(db.statements[1].values?.[7]).toBe(42);
