@@ -5,14 +5,17 @@ import { Mutex, TimeoutError } from 'redis-semaphore';
 
 /**
  * The locks compared. Ours as shipped (the fair Redis queue), ours with local hand-off off (the
- * ablation that shows where the lead comes from), and ours on the earlier wake-all wait path; the Node peers at their defaults, and redlock again with a retry
- * budget as long as our 10 s wait (at its defaults it gives up after 2–3 s).
+ * ablation that shows where the lead comes from), ours on the earlier wake-all wait path, and
+ * `fenced`, ours plus a fencing token drawn at every change of hands (what fencing costs); the
+ * Node peers at their defaults, and redlock again with a retry budget as long as our 10 s wait
+ * (at its defaults it gives up after 2–3 s).
  */
 export const CONTENDERS = {
   'owner-checked': { ours: true, atDefaults: true },
   'owner-checked:no-local-handoff': { ours: true, atDefaults: false },
   'owner-checked:pubsub': { ours: true, atDefaults: false },
   watchdog: { ours: true, atDefaults: true },
+  fenced: { ours: true, atDefaults: false },
   'redis-semaphore': { ours: false, atDefaults: true },
   redlock: { ours: false, atDefaults: true },
   'redlock:retry-10s': { ours: false, atDefaults: false },
