@@ -5,8 +5,6 @@ export interface Hold {
   readonly strategy: string;
   readonly lockKey: string;
   readonly owner: string;
-  /** It writes with a fencing token: a waiter it hands the lock to must get one too. */
-  readonly fenced: boolean;
   /** Aborted (with LockLostError) once the lock is known lost. */
   readonly loss: LossSignal;
   /** Releases in Redis once; later calls share the first one's promise. */

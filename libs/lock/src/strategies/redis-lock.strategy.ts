@@ -10,14 +10,6 @@ import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.error
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
 import type { HandOffResult, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
 
-/** When a hold began, and whether it writes with a fencing token. */
-interface HoldStart {
-  readonly acquiredAt: number;
-  /** The start of its lease by our clock, taken conservatively (see HandoffSlot). */
-  readonly leaseFrom: number;
-  readonly fenced: boolean;
-}
-
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
   released: 'release',
@@ -74,19 +66,14 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       durationMs: acquiredAt - started,
       detail: attempt.handedOff ? 'handed off' : attempt.fromQueue ? 'from the queue' : attempt.fenceToken?.toString(),
     });
-    const fenceToken = heldFenceToken(attempt);
-    const fenced = fenceToken !== undefined;
-    const hold = this.newHold(keys, owner, options.leaseMs, {
-      acquiredAt,
-      leaseFrom: attempt.sentAt ?? started,
-      fenced,
-    });
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
     this.runtime.hold(hold);
     // Told only now that our hold is registered, so a refusal that lands early still reaches it.
     void attempt.confirmation?.then((lost) => {
       if (lost) this.handOffFailed(keys, owner, lost);
     });
     this.onHeld(hold, keys, options.leaseMs);
+    const fenceToken = heldFenceToken(attempt);
     try {
       return await critical({
         strategy: this.name,
@@ -102,29 +89,34 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     }
   }
 
-  private newHold(keys: LockKeys, owner: string, leaseMs: number, start: HoldStart): Hold {
+  private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number, leaseFrom: number): Hold {
     let released: Promise<void> | undefined;
     const hold: Hold = {
       strategy: this.name,
       lockKey: keys.lock,
       owner,
-      fenced: start.fenced,
       loss: new LossSignal(),
-      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, start)),
+      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
     };
     return hold;
   }
 
-  private async releaseHold(hold: Hold, keys: LockKeys, leaseMs: number, start: HoldStart): Promise<void> {
+  private async releaseHold(
+    hold: Hold,
+    keys: LockKeys,
+    leaseMs: number,
+    acquiredAt: number,
+    leaseFrom: number,
+  ): Promise<void> {
     let handed = false;
     try {
       await this.beforeRelease(hold);
-      const leaseEndsBy = this.leaseExpires ? start.leaseFrom + leaseMs : Infinity;
+      const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
       const handOff = await this.handOff(hold, keys, leaseEndsBy);
       handed = handOff !== undefined;
       const outcome = handOff ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
-        durationMs: Date.now() - start.acquiredAt,
+        durationMs: Date.now() - acquiredAt,
         detail: outcome.detail ?? (outcome.status === 'released' ? undefined : outcome.status),
       });
       if (outcome.status === 'foreign-delete') {
@@ -163,8 +155,6 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     if (!slot?.claim()) return undefined;
     const sentAt = Date.now();
     const script = this.runtime.call((redis) => verb(redis, keys, hold.owner, slot.owner, slot.leaseMs));
-    // A fenced taker's token is the one its script draws: its write waits for it, not its start.
-    const fenceTokenDrawn = hold.fenced ? drawnFenceToken(script, keys.resource) : undefined;
     if (leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
       // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
       // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
@@ -172,6 +162,8 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         ({ handed }) => (handed ? undefined : 'the hand-off found the lock gone'),
         (error: unknown) => `the hand-off failed: ${String(error)}`,
       );
+      // A fenced taker gets its token when the script has drawn it: its write waits, not its start.
+      const fenceTokenDrawn = this.traits.queue?.fenced ? drawnFenceToken(script, keys.resource) : undefined;
       slot.settle(true, { sentAt, confirmation, fenceTokenDrawn });
       this.runtime.handedOff(keys.lock);
       return { status: 'released', detail: 'handed off' };
@@ -180,7 +172,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     try {
       result = await script;
     } finally {
-      slot.settle(result.handed, { sentAt, fenceTokenDrawn });
+      slot.settle(result.handed, { sentAt, fenceToken: result.fenceToken });
     }
     if (!result.handed) return undefined;
     this.runtime.handedOff(keys.lock);

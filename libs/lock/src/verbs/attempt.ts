@@ -9,8 +9,8 @@ export interface Attempt {
   /** When acquired by a fencing strategy: the token. */
   readonly fenceToken?: number;
   /**
-   * When handed off by a fencing holder: the token the hand-off script draws along with its owner
-   * check (the taker may start before it lands); rejects (LockLostError) when the script refused.
+   * When handed off by a fencing strategy before its script answered: the token that script draws
+   * along with its owner check; rejects (LockLostError) when the script found the lock gone.
    */
   readonly fenceTokenDrawn?: Promise<number>;
   /** When acquired: handed off by a holder of this process, not taken in Redis. */
