@@ -98,3 +98,17 @@ it('a taker whose hand-off script found the lock gone gets no token: awaiting it
   expect(await probe.get(fence)).toBe(counter); // the refused script drew nothing
   expect(events.of('lost', resource).map((e) => e.detail)).toEqual(['the hand-off found the lock gone']);
 });
+
+it("near the end of the giver's lease the taker waits for the script: its token is known when it starts", async () => {
+  const resource = uniqueResource('fenced-late');
+  let giverToken = 0;
+  // A lease no longer than the hand-off margin (100 ms): every hand-off of it waits for its script.
+  const first = await holdInside(fenced, resource, { leaseMs: 100, waitMs: 1000 }, (held) => {
+    void held.fenceToken!.then((token) => (giverToken = token));
+  });
+  const taker = fenced.run(resource, { leaseMs: 5000, waitMs: 5000 }, (held) => settled(held.fenceToken));
+  await untilHeadWaits(lockKeys(resource).lock);
+  first.leave();
+  await first.run;
+  expect(await taker).toBe(giverToken + 1);
+});
