@@ -4,12 +4,15 @@
 -- KEYS[1] lock key (string: owner value; hash: owner id → hold count, by ARGV[5])
 -- KEYS[2] queue (list of entries `tag|owner`, oldest first)
 -- KEYS[3] heartbeat deadlines (sorted set: entry → deadline in ms by Redis's clock)
--- KEYS[4] fence counter (used when ARGV[6] is '1')
+-- KEYS[4] fence counter (drawn from when ARGV[6] is '1' or it exists)
 -- ARGV[1] owner value         ARGV[2] our entry (`tag|owner`, tag names our wake-up channel)
 -- ARGV[3] lease in ms         ARGV[4] heartbeat in ms; 0 = one attempt only, never queue
 -- ARGV[5] 'string' or 'hash'  ARGV[6] '1' to draw a fencing token on taking the lock
 -- ARGV[7] wake-up channel prefix (a waiter's shard channel, SPUBLISH, is prefix .. tag)
 -- ARGV[8] claim lease in ms: how long a waiter handed the lock has to claim it
+-- A hand-over draws the next waiter's token when the caller fences or the lock has a counter, so
+-- a fenced waiter handed the lock by any kind of holder has one; a fenced claim finding no
+-- counter draws its own (see queue-release.lua).
 -- returns {1, token, handed}: ours (token 0 unless fenced; handed 1 when it was handed to us);
 --         {0, ms}: not ours, wait at most ms (the holder's PTTL, -1 no expiry, or the claim lease
 --         of the waiter ahead, to whom this call just handed the free lock)
@@ -71,7 +74,11 @@ if current == owner then
   dropEntry(entry)
   redis.call('pexpire', lockKey, leaseMs)
   local token = 0
-  if fenced then token = tonumber(redis.call('get', fenceKey)) or 0 end
+  if fenced and redis.call('exists', fenceKey) == 0 then
+    token = nextToken() -- handed by a holder that drew none: no counter existed yet
+  elseif fenced then
+    token = tonumber(redis.call('get', fenceKey))
+  end
   return {1, token, 1}
 end
 local head = freshHead()
@@ -89,7 +96,7 @@ if current == false then
   local next = string.sub(head, bar + 1)
   setOwner(next, claimMs)
   local message = next
-  if fenced then
+  if fenced or redis.call('exists', fenceKey) == 1 then
     nextToken()
     -- The counter's text, not the number: Lua would print a token this large in e-notation.
     message = next .. ' ' .. redis.call('get', fenceKey)

@@ -3,12 +3,14 @@
 -- heartbeat, with a short claim lease, and wake that waiter alone on its own channel; with
 -- nobody waiting, delete the lock. A holder's release may also queue the next waiter of its own
 -- process (ARGV[8]) at the back, in the same call: that waiter needs no join round trip.
+-- The next waiter's fencing token is drawn when we fence or the lock has a fence counter, so a
+-- fenced waiter handed the lock by a holder of another kind still gets a token of its own.
 -- KEYS[1] lock key (string: owner value; hash: owner id → hold count, by ARGV[3])
 -- KEYS[2] queue (list of entries `tag|owner`, oldest first)
 -- KEYS[3] heartbeat deadlines (sorted set: entry → deadline in ms by Redis's clock)
--- KEYS[4] fence counter (used when ARGV[4] is '1')
+-- KEYS[4] fence counter (drawn from when ARGV[4] is '1' or it exists)
 -- ARGV[1] owner value         ARGV[2] our entry (`tag|owner`), '' for none
--- ARGV[3] 'string' or 'hash'  ARGV[4] '1' to draw the next waiter's fencing token
+-- ARGV[3] 'string' or 'hash'  ARGV[4] '1': we fence (draw the next waiter's token in any case)
 -- ARGV[5] wake-up channel prefix (a waiter's shard channel, SPUBLISH, is prefix .. tag)
 -- ARGV[6] claim lease in ms   ARGV[7] lease in ms, re-applied while reentrant holds remain
 -- ARGV[8] entry to queue at the back once the lock is let go ('' for none)
@@ -60,7 +62,7 @@ while true do
       redis.call('hset', lockKey, next, 1)
       redis.call('pexpire', lockKey, claimMs)
     end
-    if fenced then
+    if fenced or redis.call('exists', fenceKey) == 1 then
       if redis.call('exists', fenceKey) == 0 then
         redis.call('set', fenceKey, time[1] .. string.format('%06d', tonumber(time[2])))
       end

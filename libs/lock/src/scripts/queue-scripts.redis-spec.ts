@@ -127,3 +127,46 @@ describe('queue-release.lua', () => {
     expect(messages).toEqual([`b ${first.fenceToken! + 1}`]); // the exact token, never in e-notation
   });
 });
+
+describe('fencing tokens across kinds of lock (two strategies on one resource)', () => {
+  const fenced: QueueLockKind = { hash: false, fenced: true };
+
+  it("a release that does not fence still draws the next waiter's token once the lock has a counter", async () => {
+    await redis.set(keys.fence, '41');
+    await queueAcquire(redis, keys, plain, waiter('a'), timing);
+    await queueAcquire(redis, keys, fenced, waiter('b'), timing);
+    const messages = await published(waiterWakeChannel(keys, 't-b'), () =>
+      queueRelease(redis, keys, plain, waiter('a'), timing),
+    );
+    expect(messages).toEqual(['b 42']);
+    expect(await queueAcquire(redis, keys, fenced, waiter('b'), timing)).toMatchObject({
+      acquired: true,
+      fenceToken: 42,
+    });
+    expect(await redis.get(keys.fence)).toBe('42'); // the claim took the token drawn for it, and drew none
+  });
+
+  it('a fenced claim draws its own token when it was handed the lock before the lock had a counter', async () => {
+    await queueAcquire(redis, keys, plain, waiter('a'), timing);
+    await queueAcquire(redis, keys, fenced, waiter('b'), timing);
+    const messages = await published(waiterWakeChannel(keys, 't-b'), () =>
+      queueRelease(redis, keys, plain, waiter('a'), timing),
+    );
+    expect(messages).toEqual(['b']); // nothing to draw from yet
+    const claim = await queueAcquire(redis, keys, fenced, waiter('b'), timing);
+    expect(claim).toMatchObject({ acquired: true, fromQueue: true });
+    expect(claim.fenceToken).toBeGreaterThan(0);
+    expect(String(claim.fenceToken)).toBe(await redis.get(keys.fence));
+  });
+
+  it('a newcomer that does not fence hands a free lock to a fenced waiter ahead with a token', async () => {
+    await redis.set(keys.fence, '7');
+    await redis.set(keys.lock, 'holder', 'PX', 10_000);
+    await queueAcquire(redis, keys, fenced, waiter('b'), timing);
+    await redis.del(keys.lock); // the holder's lease ran out without a release
+    const messages = await published(waiterWakeChannel(keys, 't-b'), () =>
+      queueAcquire(redis, keys, plain, waiter('c'), timing),
+    );
+    expect(messages).toEqual(['b 8']);
+  });
+});

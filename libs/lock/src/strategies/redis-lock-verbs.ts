@@ -87,6 +87,7 @@ export abstract class RedisLockVerbs {
         channel: waiterWakeChannel(keys, this.runtime.processTag),
         owner,
         kind: this.name,
+        ...(queueKind.fenced && { fencedResource: keys.resource }),
         waitMs: options.waitMs,
         signal: options.signal,
         skipLine,

@@ -61,6 +61,23 @@ it('a dropped wake-up costs one heartbeat poll: the waiter claims the lock hande
   expect(replicas[1].events.of('acquire', resource)[0].detail).toBe('from the queue');
 });
 
+it('two strategies on one lock: a fenced waiter handed it by a release that does not fence still has a token of its own', async () => {
+  const resource = uniqueResource('mixed-fence');
+  const holder = await hold(resource); // owner-checked: draws no token, and the lock has no counter yet
+  const fenced = replicas[1].strategy('fenced').run(resource, options, (lock) => Promise.resolve(lock.fenceToken));
+  await untilSomeoneWaits(probe, resource, 1);
+  const plain = replicas[2]
+    .strategy('owner-checked')
+    .run(resource, options, (lock) => Promise.resolve(lock.fenceToken));
+  await untilSomeoneWaits(probe, resource, 2);
+  holder.leave();
+  const token = await fenced; // its claim drew it
+  expect(token).toBeGreaterThan(0);
+  expect(await plain).toBeUndefined(); // handed on by the fenced release, with a token it does not use
+  expect(Number(await probe.get(lockKeys(resource).fence))).toBe(token! + 1);
+  await holder.run;
+});
+
 it('a killed waiter (its heartbeat stops) holds the lock up at most for its claim lease', async () => {
   const resource = uniqueResource('killed');
   const keys = lockKeys(resource);

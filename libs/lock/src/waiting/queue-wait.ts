@@ -1,3 +1,4 @@
+import { drawnFenceToken } from '../fence-tokens';
 import type { Attempt } from '../verbs/attempt';
 import { ABORTED } from './abort-watch';
 import type { EntryOffer } from './entry-offers';
@@ -15,6 +16,8 @@ export interface QueuePlan {
   readonly owner: string;
   /** The strategy: a holder of this process queues our entry in its release only if it is of our kind. */
   readonly kind: string;
+  /** Set when the strategy fences: the resource its holders draw tokens for. */
+  readonly fencedResource?: string;
   readonly waitMs: number;
   readonly signal?: AbortSignal;
   /** The flow holds the lock here already: re-enter without queueing behind its own waiters. */
@@ -159,16 +162,32 @@ class QueueWait extends LineWait<QueuePlan> {
     return slot.handedAttempt();
   }
 
-  /** A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile. */
+  /**
+   * A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile.
+   * A token in the message is ours only if we fence. A fenced waiter handed the lock without one
+   * (by a holder of another kind, before the lock had a fence counter) gets the one its claim draws.
+   */
   private takeQueueHandOff(message: string): Attempt {
     this.queued = false; // the release took our entry off the queue
     this.queue.runOver(this.plan.lineKey);
-    const token = message.split(' ')[1];
+    const resource = this.plan.fencedResource;
+    const token = resource === undefined ? undefined : message.split(' ')[1];
     const sentAt = Date.now();
-    const confirmation = this.plan.attempt(false).then(
-      (claim) => (claim.acquired ? undefined : 'the claim found the lock gone'),
+    const claim = this.plan.attempt(false);
+    const confirmation = claim.then(
+      (claimed) => (claimed.acquired ? undefined : 'the claim found the lock gone'),
       (error: unknown) => `the claim failed: ${String(error)}`,
     );
+    if (resource !== undefined && !token) {
+      const drawn = claim.then((claimed) => ({ handed: claimed.acquired, fenceToken: claimed.fenceToken }));
+      return {
+        acquired: true,
+        fromQueue: true,
+        sentAt,
+        fenceTokenDrawn: drawnFenceToken(drawn, resource),
+        confirmation,
+      };
+    }
     return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
   }
 
