@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { HeldLocks, type Hold } from './held-locks';
 import type { LockRuntimeOptions, LockWaitMode, WaitForReplicas } from './lock-runtime-options';
 import { lockKeys } from './lock-keys';
-import { createLockRedis, createWakeRedis, defaultLockRedisSettings } from './redis/redis-clients';
+import { createLockRedis, createWakeRedis, defaultLockRedisSettings, followTopology } from './redis/redis-clients';
 import { asCluster } from './redis/redis-target';
 import { Renewer, type Renewal } from './renewal/renewer';
 import type { Attempt } from './verbs/attempt';
@@ -39,6 +39,7 @@ export class LockRuntime {
     readonly waitMode: LockWaitMode = 'queue',
   ) {
     this.wake = new WakeSubscriber(wakeRedis);
+    followTopology(redis, wakeRedis);
     this.queue = new LocalQueue(handoffLimit);
   }
 

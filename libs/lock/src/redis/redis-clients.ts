@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { defineLockCommands } from '../scripts/lua-commands';
-import { connectRedis, type RedisClientOptions, type RedisTarget } from './redis-target';
+import { asCluster, connectRedis, type RedisClientOptions, type RedisTarget } from './redis-target';
 
 export interface LockRedisSettings {
   /** A command that takes longer fails (Redis hung or unreachable) instead of waiting forever. */
@@ -53,8 +53,22 @@ export function createWakeRedis(
   const redis = connectRedis(
     target,
     { ...baseOptions(settings), connectionName: 'oversell-lock-wake' },
-    { shardedSubscribers: true },
+    // Its own errors never tell it of a failover (see followTopology): it also asks every second.
+    { shardedSubscribers: true, slotsRefreshIntervalMs: 1000 },
   );
   redis.on('error', () => undefined);
   return redis;
+}
+
+/**
+ * On a cluster, the wake connection sends nothing but SSUBSCRIBE, so it never meets the MOVED
+ * that tells a client of a failover: its subscriptions would stay on a demoted master and every
+ * release's message to our waiters would be lost (redisson #5761). Each slots refresh of the
+ * command connection (whose heartbeats do meet it) is passed on at once, and ioredis moves the
+ * channels; a node asked too early may still answer the old slots, which the wake connection's
+ * own refresh every second corrects.
+ */
+export function followTopology(commands: Redis, wakes: Redis): void {
+  const wakeCluster = asCluster(wakes);
+  asCluster(commands)?.on('refresh', () => wakeCluster?.refreshSlotsCache());
 }

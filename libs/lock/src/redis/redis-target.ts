@@ -48,8 +48,11 @@ const hostPort = (url: string) => {
 export function connectRedis(
   target: RedisTarget | string,
   options: RedisClientOptions,
-  /** On a cluster: one subscriber per master for shard channels (SSUBSCRIBE goes to the slot's node). */
-  clusterOptions: { readonly shardedSubscribers?: boolean } = {},
+  /**
+   * On a cluster: one subscriber per master for shard channels (SSUBSCRIBE goes to the slot's
+   * node), and how often to ask for the slots when no MOVED comes to say they moved.
+   */
+  clusterOptions: { readonly shardedSubscribers?: boolean; readonly slotsRefreshIntervalMs?: number } = {},
 ): Redis {
   if (typeof target === 'string') return new Redis(target, options);
   if (target.kind === 'single') return new Redis(target.url, options);
@@ -72,6 +75,7 @@ export function connectRedis(
     retryDelayOnClusterDown: 200,
     scaleReads: 'master',
     shardedSubscribers: clusterOptions.shardedSubscribers ?? false,
+    ...(clusterOptions.slotsRefreshIntervalMs && { slotsRefreshInterval: clusterOptions.slotsRefreshIntervalMs }),
   });
   return cluster as unknown as Redis;
 }
