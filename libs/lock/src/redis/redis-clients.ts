@@ -43,6 +43,13 @@ export function createLockRedis(
 }
 
 /**
+ * What a connection that only subscribes needs: no ready check. Its INFO can go out behind a
+ * SSUBSCRIBE sent while connecting, which Redis refuses in subscriber mode; ioredis then
+ * reconnects without that channel, and its wake-ups are lost for good (ioredis #2037).
+ */
+export const subscriberOptions = Object.freeze({ enableReadyCheck: false });
+
+/**
  * The subscriber connection for wake-ups (shard channels): in subscriber mode it can do nothing
  * else. On a cluster, ioredis keeps one per master and moves the channels when a slot moves.
  */
@@ -52,7 +59,7 @@ export function createWakeRedis(
 ): Redis {
   const redis = connectRedis(
     target,
-    { ...baseOptions(settings), connectionName: 'oversell-lock-wake' },
+    { ...baseOptions(settings), ...subscriberOptions, connectionName: 'oversell-lock-wake' },
     // Its own errors never tell it of a failover (see followTopology): it also asks every second.
     { shardedSubscribers: true, slotsRefreshIntervalMs: 1000 },
   );
