@@ -38,7 +38,11 @@ function validated(options: LockModuleOptions): LockModuleOptions {
         const events = options.events ?? noLockEvents;
         const strategies: LockStrategy[] = createLockStrategies(runtime, events);
         if (options.redlockUrls?.length) {
-          const redlock = createRedlockStrategy({ urls: options.redlockUrls, events });
+          const redlock = createRedlockStrategy({
+            urls: options.redlockUrls,
+            events,
+            handoffLimit: options.handoffLimit,
+          });
           runtime.closeWith(() => redlock.close());
           strategies.push(redlock);
         }

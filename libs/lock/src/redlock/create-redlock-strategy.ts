@@ -1,5 +1,9 @@
+import Redis from 'ioredis';
 import type { LockEventSink } from '../lock-events';
 import type { LockStrategy } from '../lock-strategy';
+import { subscriberOptions } from '../redis/redis-clients';
+import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from '../waiting/local-queue';
+import { WakeSubscriber } from '../waiting/wake-subscriber';
 import { createRedlockClient } from './redlock-client';
 import type { RedlockNode } from './redlock-node';
 import { DEFAULT_DRIFT_FACTOR } from './redlock-quorum';
@@ -15,6 +19,8 @@ export interface RedlockStrategyOptions {
   readonly retryJitterMs?: number;
   /** Bound on each node's answer (default 200 ms): keep it far below the lease. */
   readonly perNodeTimeoutMs?: number;
+  /** Consecutive hand-offs within a process before a release lets the others in; 0: none. */
+  readonly handoffLimit?: number;
 }
 
 const defaults = Object.freeze({ driftFactor: DEFAULT_DRIFT_FACTOR, retryJitterMs: 20, perNodeTimeoutMs: 200 });
@@ -33,9 +39,20 @@ export function createRedlockStrategy(options: RedlockStrategyOptions): LockStra
     const client = createRedlockClient(url, { perNodeTimeoutMs, connectTimeoutMs: Math.max(perNodeTimeoutMs, 500) });
     return { label: `${client.options.host}:${client.options.port}`, client };
   });
-  const strategy = new RedlockStrategy(nodes, options.events, { driftFactor, retryJitterMs });
+  // Wake-ups come from the first node: a subscriber connection does nothing else.
+  const wakeClient = new Redis(options.urls[0], {
+    ...subscriberOptions,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 500),
+  });
+  wakeClient.on('error', () => undefined);
+  const waiting = {
+    queue: new LocalQueue(options.handoffLimit ?? DEFAULT_HANDOFF_LIMIT),
+    wake: new WakeSubscriber(wakeClient),
+  };
+  const strategy = new RedlockStrategy(nodes, options.events, { driftFactor, retryJitterMs }, waiting);
   return Object.assign(strategy, {
     async close(): Promise<void> {
+      await waiting.wake.close();
       // quit() is refused at once by a node that is down; disconnect() then stops its reconnecting.
       await Promise.all(
         nodes.map(({ client }) =>

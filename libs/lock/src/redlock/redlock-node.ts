@@ -17,12 +17,30 @@ export async function acquireOnNode(node: RedlockNode, key: string, owner: strin
   }
 }
 
-/** Compare-and-delete on one node: true when this owner's key was removed; never throws. */
-export async function releaseOnNode(node: RedlockNode, key: string, owner: string): Promise<boolean> {
+/**
+ * Compare-and-delete on one node, publishing on `wakeChannel` (unless '') once deleted: true when
+ * this owner's key was removed; never throws.
+ */
+export async function releaseOnNode(node: RedlockNode, key: string, owner: string, wakeChannel = ''): Promise<boolean> {
   try {
-    return (await node.client.redlockRelease(key, owner)) === 1;
+    return (await node.client.redlockRelease(key, owner, wakeChannel)) === 1;
   } catch {
     return false;
+  }
+}
+
+/** Swap `owner`'s key for `nextOwner`'s with a fresh lease on one node, reduced to a vote; never throws. */
+export async function handOffOnNode(
+  node: RedlockNode,
+  key: string,
+  owner: string,
+  nextOwner: string,
+  leaseMs: number,
+): Promise<NodeVote> {
+  try {
+    return (await node.client.redlockHandoff(key, owner, nextOwner, leaseMs)) === 1 ? 'granted' : 'taken';
+  } catch (error) {
+    return isTimeout(error) ? 'timeout' : 'down';
   }
 }
 

@@ -2,12 +2,15 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
+import { deferred, within } from '../../../../test/redis/lock-kit';
 import type { RunningChild } from '../../../../tools/stack/servers/child';
 import { startRedisServer } from '../../../../tools/stack/servers/redis-server';
 import type { LockEvent } from '../lock-events';
+import { lockKeys } from '../lock-keys';
 import { LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockStrategy } from '../lock-strategy';
 import { createRedlockStrategy } from './index';
+import { createRedlockClient } from './redlock-client';
 
 // Five independent private Redis nodes on this suite's own ports; outages are real: a node is
 // stopped by killing its process (SIGKILL), or frozen with SIGSTOP to play a node that hangs.
@@ -57,6 +60,16 @@ const key = (resource: string) => `lock:{${resource}}`;
 /** The lock's value on every live node, read behind the strategy's back. */
 async function valuesOn(nodes: number[], resource: string): Promise<(string | null)[]> {
   return Promise.all(nodes.map((i) => probes[i].get(key(resource))));
+}
+
+/** The lock's value on every live node once each holds `owner` (or after 2 s, as they are then). */
+async function untilValues(resource: string, owner: string): Promise<(string | null)[]> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const values = await valuesOn(live(), resource);
+    if (values.every((value) => value === owner) || Date.now() > deadline) return values;
+    await sleep(5);
+  }
 }
 
 /** Waits until every node votes again (clients reconnected), proven by a key on each. */
@@ -281,6 +294,131 @@ describe('redlock on five real Redis nodes', () => {
       expect(events.find((event) => event.type === 'timeout')!.detail).toContain(`127.0.0.1:${PORTS[2]}=timeout`);
     } finally {
       [0, 1, 2].forEach((i) => signalNode(i, 'SIGCONT'));
+    }
+  });
+
+  it('hands the lock to the next waiter of its process: the nodes swap the key, it is never free in between', async () => {
+    const options = { leaseMs: 5000, waitMs: 5000 };
+    const inside = deferred();
+    const mayLeave = deferred();
+    const first = redlock.run('handoff', options, async (lock) => {
+      inside.resolve();
+      await mayLeave.promise;
+      return lock.owner;
+    });
+    await inside.promise;
+    const second = redlock.run('handoff', options, async (lock) => ({
+      owner: lock.owner,
+      values: await untilValues('handoff', lock.owner), // it starts at once; the swap lands meanwhile
+    }));
+    await new Promise(setImmediate); // the second, head of the line, is open to a hand-off by now
+    mayLeave.resolve();
+    const [firstOwner, taken] = await Promise.all([first, second]);
+
+    expect(taken.values).toEqual(PORTS.map(() => taken.owner)); // swapped on every node, with its own lease
+    expect(taken.owner).not.toBe(firstOwner);
+    expect(events.filter((e) => e.type === 'acquire').map((e) => e.detail)).toEqual([undefined, 'handed off']);
+    expect(events.filter((e) => e.type === 'release').map((e) => e.detail)).toEqual([
+      'handed off',
+      'deleted on 5/5 nodes',
+    ]);
+    expect(await valuesOn(live(), 'handoff')).toEqual(PORTS.map(() => null));
+  });
+
+  it("aborts the taker's signal when the hand-off it started on finds the giver's majority gone", async () => {
+    const options = { leaseMs: 5000, waitMs: 5000 };
+    const inside = deferred();
+    const mayLeave = deferred();
+    const first = redlock.run('handoff-lost', options, async () => {
+      inside.resolve();
+      await mayLeave.promise;
+    });
+    await inside.promise;
+    const second = redlock.run('handoff-lost', options, async (lock) => {
+      await within(
+        new Promise((aborted) => lock.signal.addEventListener('abort', aborted)),
+        2000,
+        "the taker's signal aborting",
+      );
+      return lock.signal.reason as unknown;
+    });
+    await new Promise(setImmediate);
+    await Promise.all([0, 1, 2].map((i) => probes[i].del(key('handoff-lost')))); // behind the holder's back
+    mayLeave.resolve();
+    await first;
+    expect(await second).toBeInstanceOf(LockLostError);
+    expect(events.find((e) => e.type === 'lost')?.detail).toBe('the hand-off lost its majority');
+    expect(await valuesOn(live(), 'handoff-lost')).toEqual(PORTS.map(() => null)); // nothing of either left
+  });
+
+  it('wakes the head of another process at once on release, long before its backoff would retry', async () => {
+    const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
+    const sink = { emit: (event: LockEvent) => events.push(event) };
+    // A backoff window of ten minutes: only the release's wake-up can let it in within seconds.
+    const patient = createRedlockStrategy({
+      urls,
+      events: sink,
+      perNodeTimeoutMs: PER_NODE_TIMEOUT_MS,
+      retryJitterMs: 600_000,
+    });
+    try {
+      const inside = deferred();
+      const mayLeave = deferred();
+      const holder = redlock.run('wake', { leaseMs: 10_000, waitMs: 1000 }, async () => {
+        inside.resolve();
+        await mayLeave.promise;
+      });
+      await inside.promise;
+      const waiter = patient.run('wake', { leaseMs: 5000, waitMs: 60_000 }, () => Promise.resolve('in'));
+      const channel = lockKeys('wake').wake;
+      await within(
+        (async () => {
+          while (Number(((await probes[0].pubsub('SHARDNUMSUB', channel)) as [string, number])[1]) < 1) await sleep(5);
+        })(),
+        5000,
+        'the waiter listening on the first node',
+      );
+      mayLeave.resolve();
+      await holder;
+      expect(await within(waiter, 2000, 'the woken waiter taking the lock')).toBe('in');
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it('scripts: a hand-off swaps only its own key; a release deletes only its own and then wakes the channel', async () => {
+    const client = createRedlockClient(`redis://127.0.0.1:${PORTS[0]}`, {
+      perNodeTimeoutMs: 1000,
+      connectTimeoutMs: 1000,
+    });
+    const subscriber = new Redis(`redis://127.0.0.1:${PORTS[0]}`);
+    try {
+      const messages: string[] = [];
+      subscriber.on('smessage', (channel: string) => messages.push(channel));
+      await subscriber.ssubscribe('lua-wake');
+      await probes[0].set(key('lua'), 'a', 'PX', 5000);
+      expect(await client.redlockHandoff(key('lua'), 'x', 'b', 8000)).toBe(0);
+      expect(await probes[0].get(key('lua'))).toBe('a');
+      expect(await client.redlockHandoff(key('lua'), 'a', 'b', 8000)).toBe(1);
+      expect(await probes[0].get(key('lua'))).toBe('b');
+      expect(await probes[0].pttl(key('lua'))).toBeGreaterThan(5000); // the taker's own lease
+      expect(await client.redlockRelease(key('lua'), 'a', 'lua-wake')).toBe(0);
+      expect(await client.redlockRelease(key('lua'), 'b', '')).toBe(1); // a give-back: wakes nobody
+      await probes[0].set(key('lua'), 'c');
+      expect(await client.redlockRelease(key('lua'), 'c', 'lua-wake')).toBe(1);
+      expect(await probes[0].exists(key('lua'))).toBe(0);
+      await probes[0].spublish('lua-wake', 'sentinel'); // after the script's message, on the same node
+      await within(
+        (async () => {
+          while (messages.length < 2) await sleep(5);
+        })(),
+        2000,
+        'the messages',
+      );
+      expect(messages).toEqual(['lua-wake', 'lua-wake']); // the release's, then the sentinel: one each
+    } finally {
+      client.disconnect();
+      subscriber.disconnect();
     }
   });
 });

@@ -1,17 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockEventSink } from '../lock-events';
 import { lockKeys } from '../lock-keys';
-import { LockLostError, LockTimeoutError } from '../lock.errors';
+import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
-import { acquireOnNode, releaseOnNode, type RedlockNode } from './redlock-node';
-import { describeVotes, judgeAttempt, retryDelayMs, type NodeVote } from './redlock-quorum';
+import type { Attempt } from '../verbs/attempt';
+import { acquireWithWait } from '../waiting/acquire-with-wait';
+import type { LocalQueue } from '../waiting/local-queue';
+import type { WakeSubscriber } from '../waiting/wake-subscriber';
+import { RedlockQuorum } from './redlock-quorum-calls';
+import type { RedlockNode } from './redlock-node';
+import { describeVotes, judgeAttempt, retryDelayMs, validityMs, type NodeVote } from './redlock-quorum';
 
 export interface RedlockSettings {
   readonly driftFactor: number;
   /** Window of the random pause after the first failed attempt (it then doubles, capped). */
   readonly retryJitterMs: number;
+}
+
+/**
+ * How redlock waits: lines of its own (its locks live on other servers than the runtime's), and
+ * a subscriber on its first node, where every release also publishes. A wake-up is only a hint:
+ * with that node down, waiters fall back to their randomised retries.
+ */
+export interface RedlockWaiting {
+  readonly queue: LocalQueue;
+  readonly wake: WakeSubscriber;
 }
 
 /** The same key on every node; the braces keep a resource's keys in one cluster slot. */
@@ -22,16 +36,25 @@ export function redlockKey(resource: string): string {
 /**
  * Redlock over N independent Redis nodes: a lock is held only while a majority of them hold this
  * owner's key, and only for the validity time left after the votes came in. No renewal: a holder
- * that outlives its validity sees its signal aborted.
+ * that outlives its validity sees its signal aborted. Within a process, waiters line up and only
+ * the head asks the nodes; a holder hands the lock straight to the next in line when a majority
+ * swaps its key for the taker's (up to the hand-off limit, then it releases, and the release
+ * wakes the heads of the other processes).
  */
 export class RedlockStrategy implements LockStrategy {
   readonly name = 'redlock';
+  private readonly quorum: RedlockQuorum;
+  /** The lock keys held in this process (not reentrant: one hold each), with until when the hold is valid (performance.now). */
+  private readonly holds = new Map<string, number>();
 
   constructor(
-    private readonly nodes: readonly RedlockNode[],
+    nodes: readonly RedlockNode[],
     private readonly events: LockEventSink,
     private readonly settings: RedlockSettings,
-  ) {}
+    private readonly waiting: RedlockWaiting,
+  ) {
+    this.quorum = new RedlockQuorum(nodes);
+  }
 
   async run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     if (!Number.isInteger(options.leaseMs) || options.leaseMs <= 0) {
@@ -40,58 +63,111 @@ export class RedlockStrategy implements LockStrategy {
     const key = redlockKey(resource);
     // One owner for every attempt: a SET that lands after its attempt gave up is still ours to delete.
     const owner = randomUUID();
-    const validity = await this.acquire(key, resource, owner, options);
+    const started = performance.now();
+    const held = await this.acquire(key, resource, owner, options, started);
     const acquiredAt = performance.now();
     const controller = new AbortController();
-    const expiry = setTimeout(() => {
+    const lose = (detail: string) => {
+      if (controller.signal.aborted) return;
       controller.abort(new LockLostError(resource));
-      this.emit('lost', resource, owner, { detail: `validity of ${Math.round(validity)} ms ran out` });
-    }, validity);
+      this.emit('lost', resource, owner, { detail });
+    };
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    const holdUntil = (validUntil: number) => {
+      clearTimeout(expiry);
+      const validity = validUntil - performance.now();
+      expiry = setTimeout(() => lose(`validity of ${Math.round(validity)} ms ran out`), Math.max(0, validity));
+      this.holds.set(key, validUntil);
+    };
+    holdUntil(held.validUntil);
+    this.waiting.queue.holdRegistered(key);
+    // Handed over before the swap answered: its verdict ends our hold, or starts our own validity.
+    let over = false;
+    void held.confirmation?.then((lost) => {
+      if (over || controller.signal.aborted) return;
+      if (lost) return lose(lost);
+      holdUntil(performance.now() + validityMs(options.leaseMs, Date.now() - held.sentAt!, this.settings.driftFactor));
+    });
     try {
       return await critical({ strategy: this.name, resource, owner, signal: controller.signal });
     } finally {
+      over = true;
       clearTimeout(expiry);
-      const released = await this.releaseAll(key, owner);
-      this.emit('release', resource, owner, {
-        durationMs: Math.round(performance.now() - acquiredAt),
-        detail: `deleted on ${released}/${this.nodes.length} nodes`,
-      });
+      await this.release(key, resource, owner, acquiredAt);
     }
   }
 
-  /** Attempts until one wins a majority in time; returns its validity, or throws LockTimeoutError. */
-  private async acquire(key: string, resource: string, owner: string, options: LockOptions): Promise<number> {
-    const started = performance.now();
-    for (let attempt = 1; ; attempt++) {
+  /** Waits in the line, then attempts until one wins a majority in time or a holder here hands over. */
+  private async acquire(key: string, resource: string, owner: string, options: LockOptions, started: number) {
+    const wakeChannel = lockKeys(resource).wake;
+    let attempts = 0;
+    let votes: NodeVote[] = [];
+    let won = { validityMs: 0, at: 0 };
+    const attempt = async (): Promise<Attempt> => {
+      attempts++;
       const attemptStart = performance.now();
-      const votes = await Promise.all(this.nodes.map((node) => acquireOnNode(node, key, owner, options.leaseMs)));
-      const verdict = judgeAttempt(votes, options.leaseMs, performance.now() - attemptStart, this.settings.driftFactor);
+      votes = await this.quorum.acquire(key, owner, options.leaseMs);
+      const elapsed = performance.now() - attemptStart;
+      const verdict = judgeAttempt(votes, options.leaseMs, elapsed, this.settings.driftFactor);
       if (verdict.acquired) {
-        this.emit('acquire', resource, owner, { durationMs: Math.round(performance.now() - started) });
-        return verdict.validityMs;
+        won = { validityMs: verdict.validityMs, at: performance.now() };
+        return { acquired: true };
       }
       // A minority (or a late majority) is worth nothing and blocks the others: give it all back.
-      await this.releaseAll(key, owner);
+      await this.quorum.release(key, owner);
       const remaining = options.waitMs - (performance.now() - started);
-      if (remaining <= 0) this.timeout(resource, owner, started, attempt, votes);
-      await sleep(retryDelayMs(this.settings.retryJitterMs, attempt, remaining));
-    }
-  }
-
-  private timeout(resource: string, owner: string, started: number, attempts: number, votes: NodeVote[]): never {
-    const waitedMs = Math.round(performance.now() - started);
-    const labels = this.nodes.map((node) => node.label);
-    this.emit('timeout', resource, owner, {
-      durationMs: waitedMs,
-      detail: `after ${attempts} attempts, last votes ${describeVotes(labels, votes)}`,
+      return { acquired: false, holderTtlMs: retryDelayMs(this.settings.retryJitterMs, attempts, remaining) };
+    };
+    const got = await acquireWithWait(this.waiting.queue, this.waiting.wake, {
+      lineKey: key,
+      wakeChannel,
+      waitMs: options.waitMs,
+      signal: options.signal,
+      skipLine: false,
+      attempt,
+      handoff: { kind: this.name, owner, leaseMs: options.leaseMs },
+      listeners: () => this.quorum.listeners(wakeChannel),
+      heldHere: () => this.holds.has(key) || this.waiting.queue.isTaking(key),
     });
+    const waitedMs = Math.round(performance.now() - started);
+    if (got.acquired && !options.signal?.aborted) {
+      this.emit('acquire', resource, owner, { durationMs: waitedMs, detail: got.handedOff ? 'handed off' : undefined });
+      if (!got.handedOff) return { validUntil: won.at + won.validityMs };
+      if (got.validUntil !== undefined)
+        return { validUntil: got.validUntil, confirmation: got.confirmation, sentAt: got.sentAt };
+      // Handed over once the swap answered: its lease began at most that long ago.
+      const sinceSwap = Date.now() - (got.sentAt ?? Date.now());
+      return { validUntil: performance.now() + validityMs(options.leaseMs, sinceSwap, this.settings.driftFactor) };
+    }
+    if (got.acquired) await this.release(key, resource, owner, performance.now());
+    const detail =
+      got.acquired || got.aborted
+        ? 'cancelled'
+        : attempts === 0
+          ? 'behind waiters of this process all the time'
+          : `after ${attempts} attempts, last votes ${describeVotes(this.quorum.labels, votes)}`;
+    this.emit('timeout', resource, owner, { durationMs: waitedMs, detail });
+    if (got.acquired || got.aborted) throw new LockAbortedError(resource, { cause: options.signal?.reason });
     throw new LockTimeoutError(resource, waitedMs);
   }
 
-  /** Compare-and-delete on every node, reachable or not; returns how many deleted this owner's key. */
-  private async releaseAll(key: string, owner: string): Promise<number> {
-    const deleted = await Promise.all(this.nodes.map((node) => releaseOnNode(node, key, owner)));
-    return deleted.filter(Boolean).length;
+  /** Hands the lock to the next in line here if a majority swaps it, else deletes it everywhere. */
+  private async release(key: string, resource: string, owner: string, acquiredAt: number): Promise<void> {
+    let detail = 'handed off';
+    try {
+      const slot = this.waiting.queue.claimable(key, this.name);
+      const validUntil = this.holds.get(key) ?? 0;
+      const handed =
+        slot !== undefined && (await this.quorum.handOff(slot, key, owner, this.settings.driftFactor, validUntil));
+      if (handed) this.waiting.queue.handedOff(key);
+      else
+        detail = `deleted on ${await this.quorum.release(key, owner, lockKeys(resource).wake)}/${this.quorum.size} nodes`;
+    } finally {
+      this.holds.delete(key);
+      if (detail !== 'handed off') this.waiting.queue.runOver(key);
+      this.waiting.queue.releasedHere(key);
+    }
+    this.emit('release', resource, owner, { durationMs: Math.round(performance.now() - acquiredAt), detail });
   }
 
   private emit(

@@ -26,6 +26,11 @@ export interface Attempt {
   readonly confirmation?: Promise<string | undefined>;
   /** When not acquired: the caller's signal cancelled the wait. */
   readonly aborted?: boolean;
+  /**
+   * When handed over before the hand-off answered (redlock): until when, by performance.now(), the
+   * giver's majority surely lasts; the confirmation then tells whether the taker's own lease began.
+   */
+  readonly validUntil?: number;
 }
 
 /** What a hand-off script did: nothing (the lock was not ours), or the lock is the taker's now. */

@@ -1,7 +1,7 @@
 import type { Attempt } from '../verbs/attempt';
 
 /** What a taker learns of a hand-off: when its lease began (when the script was sent), its token, the verdict. */
-export type HandedTerms = Pick<Attempt, 'sentAt' | 'fenceToken' | 'fenceTokenDrawn' | 'confirmation'>;
+export type HandedTerms = Pick<Attempt, 'sentAt' | 'fenceToken' | 'fenceTokenDrawn' | 'confirmation' | 'validUntil'>;
 
 /**
  * The head of a local line, open to a hand-off: a holder of the same process may pass its lock
