@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { countListeners } from '../verbs/count-listeners';
 import type { HandoffSlot } from '../waiting/handoff-slot';
 import { acquireOnNode, handOffOnNode, releaseOnNode, type RedlockNode } from './redlock-node';
-import { judgeAttempt, type NodeVote } from './redlock-quorum';
+import { judgeAttempt, validityMs, type NodeVote } from './redlock-quorum';
 
 /** One Redlock call on every node at once: acquire, release, hand off. */
 export class RedlockQuorum {
@@ -31,33 +31,37 @@ export class RedlockQuorum {
   }
 
   /**
-   * Swaps `owner`'s key for the slot's waiter on every node; the waiter holds the lock when a
-   * majority swapped within its lease (as an acquire would). While the giver's majority surely
-   * lasts a while yet (`validUntil`, by performance.now()), the waiter starts at once and the
-   * swap's verdict reaches it as its confirmation; else it waits for the verdict. A lost swap
-   * gives back what either owner still has. False when the slot was gone or the swap lost.
+   * Swaps `owner`'s key for the slot's waiter on every node, under the waiter's hand-off owner
+   * value (`handedOwner`: never the value its own attempts write, so a give-back of a failed
+   * attempt cannot delete it); the waiter holds the lock when a majority swapped within its
+   * lease, as an acquire would. While the giver's majority surely lasts a while yet (`validUntil`,
+   * by performance.now()), the waiter starts at once, valid until the sooner of that and its own
+   * lease, and the swap's verdict reaches it as its confirmation; a lost verdict then aborts it,
+   * and the keys go with its release (or their lease), never behind its back. Else it waits for
+   * the verdict, and a lost swap is given back at once. False when the slot was gone or the swap
+   * lost.
    */
   async handOff(slot: HandoffSlot, key: string, owner: string, driftFactor: number, validUntil: number) {
     if (!slot.claim()) return false;
+    const taker = handedOwner(slot.owner);
     const sentAt = Date.now();
     const started = performance.now();
-    const swapped = Promise.all(this.nodes.map((node) => handOffOnNode(node, key, owner, slot.owner, slot.leaseMs)))
-      .then((votes) => judgeAttempt(votes, slot.leaseMs, performance.now() - started, driftFactor).acquired)
-      .then(async (won) => {
-        if (!won) await Promise.all([this.release(key, slot.owner), this.release(key, owner)]);
-        return won;
-      });
-    if (validUntil - started > handOffMarginMs(slot.leaseMs)) {
+    const swapped = Promise.all(this.nodes.map((node) => handOffOnNode(node, key, owner, taker, slot.leaseMs))).then(
+      (votes) => judgeAttempt(votes, slot.leaseMs, performance.now() - started, driftFactor).acquired,
+    );
+    const takerValidUntil = Math.min(validUntil, started + validityMs(slot.leaseMs, 0, driftFactor));
+    if (takerValidUntil - started > handOffMarginMs(slot.leaseMs)) {
       const confirmation = swapped.then(
         (won) => (won ? undefined : 'the hand-off lost its majority'),
         (error: unknown) => `the hand-off failed: ${String(error)}`,
       );
-      slot.settle(true, { sentAt, validUntil, confirmation });
+      slot.settle(true, { sentAt, validUntil: takerValidUntil, confirmation });
       return true;
     }
     let handed = false;
     try {
       handed = await swapped;
+      if (!handed) await Promise.all([this.release(key, taker), this.release(key, owner)]);
     } finally {
       slot.settle(handed, { sentAt });
     }
@@ -68,6 +72,11 @@ export class RedlockQuorum {
   listeners(wakeChannel: string): Promise<number> {
     return countListeners(this.nodes[0].client, wakeChannel).catch(() => 1);
   }
+}
+
+/** The owner value a waiter holds a handed-over lock under (its attempts write `owner` itself). */
+export function handedOwner(owner: string): string {
+  return `${owner}:handed`;
 }
 
 /** How much of the giver's validity must be left for the taker to start before the swap answers. */

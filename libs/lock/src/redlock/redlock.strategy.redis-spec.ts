@@ -317,12 +317,26 @@ describe('redlock on five real Redis nodes', () => {
 
     expect(taken.values).toEqual(PORTS.map(() => taken.owner)); // swapped on every node, with its own lease
     expect(taken.owner).not.toBe(firstOwner);
+    expect(taken.owner).toMatch(/:handed$/); // never the value its own attempts write (and give back)
     expect(events.filter((e) => e.type === 'acquire').map((e) => e.detail)).toEqual([undefined, 'handed off']);
     expect(events.filter((e) => e.type === 'release').map((e) => e.detail)).toEqual([
       'handed off',
       'deleted on 5/5 nodes',
     ]);
     expect(await valuesOn(live(), 'handoff')).toEqual(PORTS.map(() => null));
+  });
+
+  it('with the hand-off limit at 0 every holder releases for real', async () => {
+    const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
+    const sink = { emit: (event: LockEvent) => events.push(event) };
+    const plain = createRedlockStrategy({ urls, events: sink, perNodeTimeoutMs: PER_NODE_TIMEOUT_MS, handoffLimit: 0 });
+    try {
+      expect(await contend([plain], 'no-handoff', 10)).toMatchObject({ maxInside: 1, completed: 10, failures: [] });
+      const releases = events.filter((e) => e.type === 'release' && e.resource === 'no-handoff');
+      expect(releases.map((e) => e.detail)).toEqual(releases.map(() => 'deleted on 5/5 nodes'));
+    } finally {
+      await plain.close();
+    }
   });
 
   it("aborts the taker's signal when the hand-off it started on finds the giver's majority gone", async () => {

@@ -8,7 +8,7 @@ import type { Attempt } from '../verbs/attempt';
 import { acquireWithWait } from '../waiting/acquire-with-wait';
 import type { LocalQueue } from '../waiting/local-queue';
 import type { WakeSubscriber } from '../waiting/wake-subscriber';
-import { RedlockQuorum } from './redlock-quorum-calls';
+import { handedOwner, RedlockQuorum } from './redlock-quorum-calls';
 import type { RedlockNode } from './redlock-node';
 import { describeVotes, judgeAttempt, retryDelayMs, validityMs, type NodeVote } from './redlock-quorum';
 
@@ -65,12 +65,14 @@ export class RedlockStrategy implements LockStrategy {
     const owner = randomUUID();
     const started = performance.now();
     const held = await this.acquire(key, resource, owner, options, started);
+    const holder = held.owner;
     const acquiredAt = performance.now();
     const controller = new AbortController();
     const lose = (detail: string) => {
       if (controller.signal.aborted) return;
       controller.abort(new LockLostError(resource));
-      this.emit('lost', resource, owner, { detail });
+      this.holds.set(key, 0); // a lost hold never hands off before its verdict
+      this.emit('lost', resource, holder, { detail });
     };
     let expiry: ReturnType<typeof setTimeout> | undefined;
     const holdUntil = (validUntil: number) => {
@@ -89,11 +91,11 @@ export class RedlockStrategy implements LockStrategy {
       holdUntil(performance.now() + validityMs(options.leaseMs, Date.now() - held.sentAt!, this.settings.driftFactor));
     });
     try {
-      return await critical({ strategy: this.name, resource, owner, signal: controller.signal });
+      return await critical({ strategy: this.name, resource, owner: holder, signal: controller.signal });
     } finally {
       over = true;
       clearTimeout(expiry);
-      await this.release(key, resource, owner, acquiredAt);
+      await this.release(key, resource, holder, acquiredAt);
     }
   }
 
@@ -125,21 +127,25 @@ export class RedlockStrategy implements LockStrategy {
       signal: options.signal,
       skipLine: false,
       attempt,
-      handoff: { kind: this.name, owner, leaseMs: options.leaseMs },
+      ...(this.waiting.queue.handoffLimit > 0 && { handoff: { kind: this.name, owner, leaseMs: options.leaseMs } }),
       listeners: () => this.quorum.listeners(wakeChannel),
       heldHere: () => this.holds.has(key) || this.waiting.queue.isTaking(key),
     });
     const waitedMs = Math.round(performance.now() - started);
     if (got.acquired && !options.signal?.aborted) {
       this.emit('acquire', resource, owner, { durationMs: waitedMs, detail: got.handedOff ? 'handed off' : undefined });
-      if (!got.handedOff) return { validUntil: won.at + won.validityMs };
-      if (got.validUntil !== undefined)
-        return { validUntil: got.validUntil, confirmation: got.confirmation, sentAt: got.sentAt };
+      if (!got.handedOff) return { owner, validUntil: won.at + won.validityMs };
+      const holder = handedOwner(owner);
+      if (got.validUntil !== undefined) {
+        return { owner: holder, validUntil: got.validUntil, confirmation: got.confirmation, sentAt: got.sentAt };
+      }
       // Handed over once the swap answered: its lease began at most that long ago.
       const sinceSwap = Date.now() - (got.sentAt ?? Date.now());
-      return { validUntil: performance.now() + validityMs(options.leaseMs, sinceSwap, this.settings.driftFactor) };
+      const validity = validityMs(options.leaseMs, sinceSwap, this.settings.driftFactor);
+      return { owner: holder, validUntil: performance.now() + validity };
     }
-    if (got.acquired) await this.release(key, resource, owner, performance.now());
+    // Cancelled once in: let it go again, under the owner value it holds it by.
+    if (got.acquired) await this.release(key, resource, got.handedOff ? handedOwner(owner) : owner, performance.now());
     const detail =
       got.acquired || got.aborted
         ? 'cancelled'
