@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { countListeners } from '../verbs/count-listeners';
-import type { HandoffSlot } from '../waiting/handoff-slot';
+import { handOffMarginMs, type HandoffSlot } from '../waiting/handoff-slot';
 import { acquireOnNode, handOffOnNode, releaseOnNode, type RedlockNode } from './redlock-node';
 import { judgeAttempt, validityMs, type NodeVote } from './redlock-quorum';
 
@@ -77,9 +77,4 @@ export class RedlockQuorum {
 /** The owner value a waiter holds a handed-over lock under (its attempts write `owner` itself). */
 export function handedOwner(owner: string): string {
   return `${owner}:handed`;
-}
-
-/** How much of the giver's validity must be left for the taker to start before the swap answers. */
-function handOffMarginMs(leaseMs: number): number {
-  return Math.max(100, leaseMs / 10);
 }

@@ -159,18 +159,19 @@ export class RedlockStrategy implements LockStrategy {
 
   /** Hands the lock to the next in line here if a majority swaps it, else deletes it everywhere. */
   private async release(key: string, resource: string, owner: string, acquiredAt: number): Promise<void> {
+    let handed = false;
     let detail = 'handed off';
     try {
       const slot = this.waiting.queue.claimable(key, this.name);
       const validUntil = this.holds.get(key) ?? 0;
-      const handed =
+      handed =
         slot !== undefined && (await this.quorum.handOff(slot, key, owner, this.settings.driftFactor, validUntil));
       if (handed) this.waiting.queue.handedOff(key);
       else
         detail = `deleted on ${await this.quorum.release(key, owner, lockKeys(resource).wake)}/${this.quorum.size} nodes`;
     } finally {
       this.holds.delete(key);
-      if (detail !== 'handed off') this.waiting.queue.runOver(key);
+      if (!handed) this.waiting.queue.runOver(key);
       this.waiting.queue.releasedHere(key);
     }
     this.emit('release', resource, owner, { durationMs: Math.round(performance.now() - acquiredAt), detail });

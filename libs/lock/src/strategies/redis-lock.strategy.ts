@@ -5,6 +5,7 @@ import type { Hold } from '../held-locks';
 import type { LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
 import { LossSignal } from '../loss-signal';
+import { handOffMarginMs } from '../waiting/handoff-slot';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
@@ -183,9 +184,4 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     this.emit('lost', keys.resource, owner, { detail });
     for (const held of this.runtime.holdsOf(keys.lock, owner)) held.loss.abort(new LockLostError(keys.resource));
   }
-}
-
-/** How much of our lease must be left for the taker to start before the hand-off script lands. */
-function handOffMarginMs(leaseMs: number): number {
-  return Math.max(100, leaseMs / 10);
 }

@@ -4,6 +4,14 @@ import type { Attempt } from '../verbs/attempt';
 export type HandedTerms = Pick<Attempt, 'sentAt' | 'fenceToken' | 'fenceTokenDrawn' | 'confirmation' | 'validUntil'>;
 
 /**
+ * How much of the giver's lease (or, for redlock, its validity) must be left for a taker to start
+ * before the hand-off script has answered: the lock is surely the giver's that long.
+ */
+export function handOffMarginMs(leaseMs: number): number {
+  return Math.max(100, leaseMs / 10);
+}
+
+/**
  * The head of a local line, open to a hand-off: a holder of the same process may pass its lock
  * straight to this waiter instead of releasing it (lock cohorting: no free gap in Redis, no
  * wake-up, no acquire round trip). The holder claims the slot, runs its hand-off script, then
