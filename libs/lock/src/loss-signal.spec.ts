@@ -31,4 +31,21 @@ describe('LossSignal', () => {
   it('stays unaborted when no loss is reported', () => {
     expect(new LossSignal().signal.aborted).toBe(false);
   });
+
+  it('runs onFirstLook once, when the signal is first asked for', () => {
+    let looks = 0;
+    const loss = new LossSignal(() => looks++);
+    expect(looks).toBe(0);
+    void loss.signal;
+    void loss.signal;
+    expect(looks).toBe(1);
+  });
+
+  it('skips onFirstLook when the loss is known already', () => {
+    let looks = 0;
+    const loss = new LossSignal(() => looks++);
+    loss.abort(new Error('gone'));
+    expect(loss.signal.aborted).toBe(true);
+    expect(looks).toBe(0);
+  });
 });

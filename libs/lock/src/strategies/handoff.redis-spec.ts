@@ -245,12 +245,17 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
   expect(renewedAfterHandOff).toBe(true);
 });
 
-it('a taker that started on a hand-off is told when the script finds the key taken behind our back', async () => {
+// owner-checked shares its run: its taker is checked when it asks for its signal; set-nx-px's
+// hand-off script checks (and the taker started before its verdict).
+it.each([
+  ['owner-checked', 'the check found the lock gone'],
+  ['set-nx-px', 'the hand-off found the lock gone'],
+])('%s: a taker that started on a hand-off is told when the key was taken behind our back', async (name, detail) => {
   const a = replica('api-1');
   const resource = uniqueResource('handoff-removed');
   const { lock } = lockKeys(resource);
-  const first = await holdInside(a.strategy('owner-checked'), resource, { leaseMs: 5000, waitMs: 1000 });
-  const second = a.strategy('owner-checked').run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
+  const first = await holdInside(a.strategy(name), resource, { leaseMs: 5000, waitMs: 1000 });
+  const second = a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
     await within(
       new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))),
       5000,
@@ -259,12 +264,12 @@ it('a taker that started on a hand-off is told when the script finds the key tak
     const reason: unknown = held.signal.reason;
     return reason;
   });
-  while (!a.runtime.handOffSlot(lock, 'owner-checked')) await sleep(1);
+  while (!a.runtime.handOffSlot(lock, name)) await sleep(1);
   // Another owner's key, as after an operator's DEL or a reset and a foreign acquire; a bare DEL
   // would let the waiter's own polling take the free key before the hand-off runs.
   await probe.set(lock, 'someone-else', 'PX', 10_000);
   first.leave();
   await first.run;
   expect(await second).toBeInstanceOf(LockLostError);
-  expect(a.events.of('lost', resource).map((e) => e.detail)).toEqual(['the hand-off found the lock gone']);
+  expect(a.events.of('lost', resource).map((e) => e.detail)).toEqual([detail]);
 });

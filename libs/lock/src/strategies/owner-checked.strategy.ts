@@ -8,6 +8,8 @@ import { SetNxPxStrategy } from './set-nx-px.strategy';
  * set-nx-px with its release checked: Lua compare-and-delete, so no more foreign deletes, and a
  * lock kind the fair Redis queue can hand off. Still a fixed lease (a slow holder overlaps the
  * next), and not reentrant: a nested acquire by the same flow waits for itself and times out.
+ * Its local hand-offs share the run (lock cohorting): no Redis call while the run's lease covers
+ * the taker's, which is checked when its section asks for its signal.
  */
 export class OwnerCheckedStrategy extends SetNxPxStrategy {
   override readonly name = 'owner-checked';
@@ -16,5 +18,5 @@ export class OwnerCheckedStrategy extends SetNxPxStrategy {
     release: releaseOwner,
     handOff: handOffOwner,
   };
-  protected override readonly traits: LockTraits = { queue: { hash: false, fenced: false } };
+  protected override readonly traits: LockTraits = { queue: { hash: false, fenced: false }, sharesRun: true };
 }

@@ -35,6 +35,11 @@ export interface LockTraits {
   readonly leaseExpires?: boolean;
   /** How the lock is stored, for the queue wait mode; without it the strategy waits as before (pubsub). */
   readonly queue?: QueueLockKind;
+  /**
+   * A local hand-off may leave Redis as it is (lock cohorting): the taker holds under the run's
+   * owner value and lease while that lease still covers its own. For a string lock that does not fence.
+   */
+  readonly sharesRun?: boolean;
 }
 
 /**
@@ -92,10 +97,13 @@ export abstract class RedisLockVerbs {
         signal: options.signal,
         skipLine,
         reenter: () => this.tryAcquire(keys, owner, options.leaseMs),
-        attempt: (queue) =>
-          this.runtime.call((redis) =>
+        attempt: async (queue) => {
+          const sentAt = Date.now(); // a lease it sets cannot end before sentAt + lease
+          const attempt = await this.runtime.call((redis) =>
             queueAcquire(redis, keys, queueKind, waiter, queue ? timing : { ...timing, heartbeatMs: 0 }),
-          ),
+          );
+          return { ...attempt, sentAt };
+        },
         leave: () => this.releaseFor(keys, owner, options.leaseMs),
         handoff,
         heldHere,

@@ -1,15 +1,15 @@
 import { Logger } from '@nestjs/common';
-import { drawnFenceToken, heldFenceToken } from '../fence-tokens';
+import { heldFenceToken } from '../fence-tokens';
 import { inSomeFlow } from '../flow-context';
 import type { Hold } from '../held-locks';
 import type { LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
 import { LossSignal } from '../loss-signal';
-import { handOffMarginMs } from '../waiting/handoff-slot';
+import { handOffLocally, type LocalHandOff } from './local-handoff';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
-import type { HandOffResult, ReleaseOutcome, ReleaseStatus } from '../verbs/attempt';
+import type { ReleaseStatus } from '../verbs/attempt';
 
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
@@ -43,9 +43,10 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     critical: (lock: HeldLock) => Promise<T>,
   ): Promise<T> {
     const keys = lockKeys(resource);
-    const owner = this.ownerValue();
+    const asked = this.ownerValue();
     const started = Date.now();
-    const attempt = await this.guard(resource, () => this.acquire(keys, owner, options));
+    const attempt = await this.guard(resource, () => this.acquire(keys, asked, options));
+    const owner = attempt.runOwner ?? asked; // a taker within a run holds under the run's value
     if (attempt.aborted || (attempt.acquired && options.signal?.aborted)) {
       if (attempt.acquired) {
         // A waiter that left its line holding the lock makes the next one wait for this release.
@@ -67,7 +68,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       durationMs: acquiredAt - started,
       detail: attempt.handedOff ? 'handed off' : attempt.fromQueue ? 'from the queue' : attempt.fenceToken?.toString(),
     });
-    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started);
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started, !!attempt.runOwner);
     this.runtime.hold(hold);
     // Told only now that our hold is registered, so a refusal that lands early still reaches it.
     void attempt.confirmation?.then((lost) => {
@@ -90,13 +91,20 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     }
   }
 
-  private newHold(keys: LockKeys, owner: string, leaseMs: number, acquiredAt: number, leaseFrom: number): Hold {
+  private newHold(
+    keys: LockKeys,
+    owner: string,
+    leaseMs: number,
+    acquiredAt: number,
+    leaseFrom: number,
+    inRun: boolean,
+  ): Hold {
     let released: Promise<void> | undefined;
     const hold: Hold = {
       strategy: this.name,
       lockKey: keys.lock,
       owner,
-      loss: new LossSignal(),
+      loss: new LossSignal(inRun ? () => this.checkRun(hold, keys) : undefined),
       release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
     };
     return hold;
@@ -113,7 +121,9 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     try {
       await this.beforeRelease(hold);
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
-      const handOff = await this.handOff(hold, keys, leaseEndsBy);
+      const handOff = this.handsOffNow(hold)
+        ? await handOffLocally(this.localHandOff, hold, keys, leaseEndsBy)
+        : undefined;
       handed = handOff !== undefined;
       const outcome = handOff ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {
@@ -137,47 +147,35 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     }
   }
 
-  /**
-   * If the head of this process's line waits for the same lock, hand it over instead of
-   * releasing: the lock never sits free between two holders of one process. While our lease
-   * surely runs for a while yet (its end is at the latest `leaseEndsBy` by our clock, less a
-   * margin), the lock is ours for certain, so the taker starts at once and the script goes
-   * out behind it on the same connection as every later command on this lock; a refusal then
-   * can only mean the key was removed behind our back, and the taker is told (signal aborted).
-   * A fenced taker's token is the one the script draws (HeldLock.fenceToken resolves to it, or
-   * rejects on a refusal), never a guess. Near the lease's end the taker waits for the script.
-   * Undefined when there is no one to hand to, the line had its hand-offs in a row, or the
-   * script refused (then the ordinary release tells what happened to our lock).
-   */
-  private async handOff(hold: Hold, keys: LockKeys, leaseEndsBy: number): Promise<ReleaseOutcome | undefined> {
-    const verb = this.verbs.handOff;
-    if (!verb || !this.handsOff() || this.runtime.holdsOf(hold.lockKey, hold.owner).length > 1) return undefined;
-    const slot = this.runtime.handOffSlot(keys.lock, this.name);
-    if (!slot?.claim()) return undefined;
-    const sentAt = Date.now();
-    const script = this.runtime.call((redis) => verb(redis, keys, hold.owner, slot.owner, slot.leaseMs));
-    if (leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
-      // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is
-      // surely ours for the margin. A refusal or a failure still reaches the taker (signal aborted).
-      const confirmation = script.then(
-        ({ handed }) => (handed ? undefined : 'the hand-off found the lock gone'),
-        (error: unknown) => `the hand-off failed: ${String(error)}`,
-      );
-      // A fenced taker gets its token when the script has drawn it: its write waits, not its start.
-      const fenceTokenDrawn = this.traits.queue?.fenced ? drawnFenceToken(script, keys.resource) : undefined;
-      slot.settle(true, { sentAt, confirmation, fenceTokenDrawn });
-      this.runtime.handedOff(keys.lock);
-      return { status: 'released', detail: 'handed off' };
-    }
-    let result: HandOffResult = { handed: false };
-    try {
-      result = await script;
-    } finally {
-      slot.settle(result.handed, { sentAt, fenceToken: result.fenceToken });
-    }
-    if (!result.handed) return undefined;
-    this.runtime.handedOff(keys.lock);
-    return { status: 'released', detail: 'handed off' };
+  /** Whether this hold may hand off: the strategy has the script, and no other hold of this flow nests here. */
+  private handsOffNow(hold: Hold): boolean {
+    if (!this.verbs.handOff || !this.handsOff()) return false;
+    return !this.traits.reentrant || this.runtime.holdsOf(hold.lockKey, hold.owner).length <= 1;
+  }
+
+  private get localHandOff(): LocalHandOff {
+    return {
+      runtime: this.runtime,
+      kind: this.name,
+      verb: this.verbs.handOff!,
+      fenced: this.traits.queue?.fenced === true,
+      sharesRun: this.traits.sharesRun === true,
+    };
+  }
+
+  /** A hold handed on within its run, asked for its lost-lock signal: is the lock still the run's in Redis? */
+  private checkRun(hold: Hold, keys: LockKeys): void {
+    void this.runtime
+      .call((redis) => redis.get(keys.lock))
+      .then(
+        (value) => (value === hold.owner ? undefined : 'the check found the lock gone'),
+        (error: unknown) => `the check failed: ${String(error)}`,
+      )
+      .then((lost) => {
+        if (!lost) return;
+        this.emit('lost', keys.resource, hold.owner, { detail: lost });
+        hold.loss.abort(new LockLostError(keys.resource));
+      });
   }
 
   private handOffFailed(keys: LockKeys, owner: string, detail: string): void {

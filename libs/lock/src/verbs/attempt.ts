@@ -24,6 +24,11 @@ export interface Attempt {
    * script still in flight): resolves to undefined once it is surely ours, else to why it was lost.
    */
   readonly confirmation?: Promise<string | undefined>;
+  /**
+   * When handed on within this process's run with no Redis call (a kind that shares its run): the
+   * owner value the lock has in Redis, which the taker holds under; its lease ends with the run's.
+   */
+  readonly runOwner?: string;
   /** When not acquired: the caller's signal cancelled the wait. */
   readonly aborted?: boolean;
   /**

@@ -1,7 +1,10 @@
 import type { Attempt } from '../verbs/attempt';
 
-/** What a taker learns of a hand-off: when its lease began (when the script was sent), its token, the verdict. */
-export type HandedTerms = Pick<Attempt, 'sentAt' | 'fenceToken' | 'fenceTokenDrawn' | 'confirmation' | 'validUntil'>;
+/** What a taker learns of a hand-off: when its lease began (when the script was sent), its token, the verdict, or the run it joins. */
+export type HandedTerms = Pick<
+  Attempt,
+  'sentAt' | 'fenceToken' | 'fenceTokenDrawn' | 'confirmation' | 'validUntil' | 'runOwner'
+>;
 
 /**
  * How much of the giver's lease (or, for redlock, its validity) must be left for a taker to start

@@ -153,13 +153,15 @@ class QueueWait extends LineWait<QueuePlan> {
   }
 
   private takeLocalHandOff(slot: HandoffSlot): Attempt {
+    const handed = slot.handedAttempt();
     if (this.queued) {
-      // Our entry must not be handed the lock we now hold, nor linger: this claim drops it, and
-      // goes out on the lock connection behind the hand-off script, so it lands after it.
+      // Our entry must not be handed the lock we now hold, nor linger. Handed our own value by a
+      // script, a claim drops it (sent behind the script on the lock connection, it lands after
+      // it); handed on within the run (the run's value, not ours), leaving the queue does.
       this.queued = false;
-      void this.plan.attempt(false).catch(() => undefined);
+      void (handed.runOwner ? this.plan.leave() : this.plan.attempt(false)).catch(() => undefined);
     }
-    return slot.handedAttempt();
+    return handed;
   }
 
   /**
