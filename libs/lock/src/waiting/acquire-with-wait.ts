@@ -77,7 +77,7 @@ class PubsubWait extends LineWait<WaitPlan> {
     const leftMs = this.deadline - Date.now();
     if (leftMs <= 0) return attempt;
     if (!this.listener) {
-      this.listener = await this.wake.listen(this.plan.wakeChannel);
+      this.listener = await this.wake.listen(this.plan.wakeChannel, leftMs);
       return undefined; // retry at once: the holder may have released before we were subscribed
     }
     const interrupt = this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
@@ -102,7 +102,7 @@ class PubsubWait extends LineWait<WaitPlan> {
   private async standBack(): Promise<void> {
     if (!this.plan.listeners || !this.queue.takeYield(this.plan.lineKey)) return;
     // Listen first, so the other processes count us as waiting when they stand back in turn.
-    this.listener ??= await this.wake.listen(this.plan.wakeChannel);
+    this.listener ??= await this.wake.listen(this.plan.wakeChannel, Math.max(0, this.deadline - Date.now()));
     const others = (await this.plan.listeners()) - 1;
     // The release that ended our run was published before SHARDNUMSUB ran, so its wake-up (if we got
     // it at all) is in by now: only a later release, someone else's, wakes us here.

@@ -75,7 +75,7 @@ class QueueWait extends LineWait<QueuePlan> {
       const first = await this.plan.attempt(false);
       if (first.acquired) return this.tookInRedis(first);
     }
-    this.listener = await this.wake.listen(this.plan.channel);
+    this.listener = await this.wake.listen(this.plan.channel, Math.max(0, this.deadline - Date.now()));
     return this.untilAnswer();
   }
 

@@ -27,6 +27,24 @@ describe('WakeSubscriber', () => {
   });
   afterEach(() => jest.useRealTimers());
 
+  it('waits for a subscription at most the time given; the channel is heard once it comes through', async () => {
+    let confirm!: () => void;
+    connection.ssubscribe = (channel: string) => {
+      connection.subscribes.push(channel);
+      return new Promise<number>((resolve) => (confirm = () => resolve(1)));
+    };
+    let listening = false;
+    const listened = subscriber.listen('lock:{a}:wake', 50).then((l) => ((listening = true), l));
+    await jest.advanceTimersByTimeAsync(49);
+    expect(listening).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const listener = await listened;
+    confirm();
+    const woke = listener.wait(10_000);
+    connection.emit('smessage', 'lock:{a}:wake', 'released');
+    await expect(woke).resolves.toBe('woken');
+  });
+
   it('a message on the channel wakes a sleeper before its timeout', async () => {
     const listener = await subscriber.listen('lock:{a}:wake');
     const woke = listener.wait(10_000);

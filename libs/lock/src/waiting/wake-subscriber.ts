@@ -62,7 +62,11 @@ export class WakeSubscriber {
     return this.channels.has(name);
   }
 
-  async listen(name: string): Promise<WakeListener> {
+  /**
+   * Listens on `name`, subscribing if need be. Waits for the subscription at most `withinMs` (a
+   * waiter's time left): one that comes through later still delivers, and sleeps are bounded anyway.
+   */
+  async listen(name: string, withinMs = Infinity): Promise<WakeListener> {
     let channel = this.channels.get(name);
     if (!channel) {
       const subscribed = this.subscribe(name);
@@ -75,7 +79,7 @@ export class WakeSubscriber {
     state.refs++;
     let seen = state.wakeups;
     const since = seen;
-    await state.subscribed;
+    await atMost(withinMs, state.subscribed);
     let closed = false;
     return {
       mark: () => {
@@ -131,6 +135,18 @@ export class WakeSubscriber {
       timer = setTimeout(resolve, this.subscribeTimeoutMs);
     });
     await Promise.race([this.redis.ssubscribe(name).catch(() => undefined), timeout]);
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves when `promise` does, or after `ms` (a finite bound), whichever comes first. */
+async function atMost(ms: number, promise: Promise<void>): Promise<void> {
+  if (!Number.isFinite(ms)) return promise;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))));
+  try {
+    await Promise.race([promise, bound]);
+  } finally {
     clearTimeout(timer);
   }
 }
