@@ -39,15 +39,16 @@ export function createRedlockStrategy(options: RedlockStrategyOptions): LockStra
     const client = createRedlockClient(url, { perNodeTimeoutMs, connectTimeoutMs: Math.max(perNodeTimeoutMs, 500) });
     return { label: `${client.options.host}:${client.options.port}`, client };
   });
-  // Wake-ups come from the first node: a subscriber connection does nothing else.
-  const wakeClient = new Redis(options.urls[0], {
-    ...subscriberOptions,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 500),
+  // Every release publishes on every node, and waiters listen on all of them (one subscriber
+  // connection per node, doing nothing else): a node down costs no wake-up.
+  const wakeClients = options.urls.map((url) => {
+    const client = new Redis(url, { ...subscriberOptions, retryStrategy: (attempt) => Math.min(attempt * 100, 500) });
+    client.on('error', () => undefined);
+    return client;
   });
-  wakeClient.on('error', () => undefined);
   const waiting = {
     queue: new LocalQueue(options.handoffLimit ?? DEFAULT_HANDOFF_LIMIT),
-    wake: new WakeSubscriber(wakeClient),
+    wake: new WakeSubscriber(wakeClients),
   };
   const strategy = new RedlockStrategy(nodes, options.events, { driftFactor, retryJitterMs }, waiting);
   return Object.assign(strategy, {

@@ -68,9 +68,9 @@ export class RedlockQuorum {
     return handed;
   }
 
-  /** How many processes listen for wake-ups on the first node (where they subscribe); 1 when unknown. */
+  /** How many processes listen for wake-ups (they subscribe on every node: the first to answer tells); 1 when unknown. */
   listeners(wakeChannel: string): Promise<number> {
-    return countListeners(this.nodes[0].client, wakeChannel).catch(() => 1);
+    return Promise.any(this.nodes.map(({ client }) => countListeners(client, wakeChannel))).catch(() => 1);
   }
 }
 

@@ -405,6 +405,41 @@ describe('redlock on five real Redis nodes', () => {
     }
   });
 
+  it('wakes a waiting head through the other nodes when the first is down', async () => {
+    const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
+    const sink = { emit: (event: LockEvent) => events.push(event) };
+    const patient = createRedlockStrategy({
+      urls,
+      events: sink,
+      perNodeTimeoutMs: PER_NODE_TIMEOUT_MS,
+      retryJitterMs: 600_000, // only a wake-up can let it in within seconds
+    });
+    try {
+      await killNode(0);
+      const inside = deferred();
+      const mayLeave = deferred();
+      const holder = redlock.run('wake-down', { leaseMs: 10_000, waitMs: 5000 }, async () => {
+        inside.resolve();
+        await mayLeave.promise;
+      });
+      await inside.promise;
+      const waiter = patient.run('wake-down', { leaseMs: 5000, waitMs: 60_000 }, () => Promise.resolve('in'));
+      const channel = lockKeys('wake-down').wake;
+      await within(
+        (async () => {
+          while (Number(((await probes[1].pubsub('SHARDNUMSUB', channel)) as [string, number])[1]) < 1) await sleep(5);
+        })(),
+        5000,
+        'the waiter listening on the second node',
+      );
+      mayLeave.resolve();
+      await holder;
+      expect(await within(waiter, 2000, 'the woken waiter taking the lock')).toBe('in');
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('scripts: a hand-off swaps only its own key; a release deletes only its own and then wakes the channel', async () => {
     const client = createRedlockClient(`redis://127.0.0.1:${PORTS[0]}`, {
       perNodeTimeoutMs: 1000,
@@ -413,7 +448,7 @@ describe('redlock on five real Redis nodes', () => {
     const subscriber = new Redis(`redis://127.0.0.1:${PORTS[0]}`);
     try {
       const messages: string[] = [];
-      subscriber.on('smessage', (channel: string) => messages.push(channel));
+      subscriber.on('smessage', (channel: string, message: string) => messages.push(`${channel} ${message}`));
       await subscriber.ssubscribe('lua-wake');
       await probes[0].set(key('lua'), 'a', 'PX', 5000);
       expect(await client.redlockHandoff(key('lua'), 'x', 'b', 8000)).toBe(0);
@@ -434,7 +469,8 @@ describe('redlock on five real Redis nodes', () => {
         2000,
         'the messages',
       );
-      expect(messages).toEqual(['lua-wake', 'lua-wake']); // the release's, then the sentinel: one each
+      // The release's (its owner value: one release heard on several nodes counts once), then the sentinel.
+      expect(messages).toEqual(['lua-wake c', 'lua-wake sentinel']);
     } finally {
       client.disconnect();
       subscriber.disconnect();

@@ -20,8 +20,8 @@ export interface RedlockSettings {
 
 /**
  * How redlock waits: lines of its own (its locks live on other servers than the runtime's), and
- * a subscriber on its first node, where every release also publishes. A wake-up is only a hint:
- * with that node down, waiters fall back to their randomised retries.
+ * a subscriber on every node, where every release publishes. A wake-up is only a hint: with every
+ * node's message lost, waiters fall back to their randomised retries.
  */
 export interface RedlockWaiting {
   readonly queue: LocalQueue;

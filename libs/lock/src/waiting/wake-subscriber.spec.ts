@@ -110,4 +110,23 @@ describe('WakeSubscriber', () => {
     await subscriber.listen('lock:{a}:wake');
     expect(connection.subscribes).toHaveLength(2);
   });
+
+  it('with several connections, listens on all: a message on any wakes, the same one heard again does not', async () => {
+    const other = new FakeSubscriberConnection();
+    const both = new WakeSubscriber([connection, other] as unknown as Redis[], 1000, 500);
+    const listener = await both.listen('lock:{a}:wake');
+    expect([connection.subscribes, other.subscribes]).toEqual([['lock:{a}:wake'], ['lock:{a}:wake']]);
+    listener.mark();
+    other.emit('smessage', 'lock:{a}:wake', 'owner-1');
+    await expect(listener.wait(10_000)).resolves.toBe('woken');
+    listener.mark();
+    connection.emit('smessage', 'lock:{a}:wake', 'owner-1'); // the same release, from another node
+    const quiet = listener.wait(100);
+    await jest.advanceTimersByTimeAsync(100);
+    await expect(quiet).resolves.toBe('timeout');
+    connection.emit('smessage', 'lock:{a}:wake', 'owner-2');
+    await expect(listener.wait(10_000)).resolves.toBe('woken');
+    listener.close(false);
+    expect([connection.unsubscribes, other.unsubscribes]).toEqual([['lock:{a}:wake'], ['lock:{a}:wake']]);
+  });
 });

@@ -18,6 +18,8 @@ export interface WakeListener {
 
 /** Addressed messages kept per channel for a waiter that has not looked yet; older ones are dropped. */
 const MAX_KEPT_MESSAGES = 64;
+/** With several connections, the last messages per channel: the same release heard again is no new wake-up. */
+const MAX_RECENT_MESSAGES = 8;
 
 interface Channel {
   refs: number;
@@ -27,6 +29,7 @@ interface Channel {
   readonly messages: Map<string, { readonly message: string; readonly wakeup: number }>;
   /** Settles once SSUBSCRIBE is confirmed (or given up on). */
   readonly subscribed: Promise<void>;
+  readonly recent: string[];
   linger?: ReturnType<typeof setTimeout>;
 }
 
@@ -36,25 +39,37 @@ interface Channel {
  * Redis Cluster a wake-up stays on the lock's own node instead of crossing every node's bus. A
  * channel stays subscribed while someone listens on it and a moment after (a hot lock's next head
  * then needs no new SSUBSCRIBE round trip); each message wakes every sleeper on that channel.
+ * Given several connections (redlock: one per node, where every release publishes), it listens on
+ * all of them, so a node down costs no wake-up; the same message heard on several counts once.
  */
 export class WakeSubscriber {
   private readonly channels = new Map<string, Channel>();
+  private readonly connections: readonly Redis[];
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis | readonly Redis[],
     /** How long to wait for SSUBSCRIBE to be confirmed before falling back to TTL-bounded sleeps. */
     private readonly subscribeTimeoutMs = 1000,
     /** How long an unused channel stays subscribed. */
     private readonly lingerMs = 1000,
   ) {
-    redis.on('smessage', (channel: string, message: string) => {
-      const state = this.channels.get(channel);
-      if (!state) return;
-      state.wakeups++;
-      state.messages.set(message.split(' ', 1)[0], { message, wakeup: state.wakeups });
-      if (state.messages.size > MAX_KEPT_MESSAGES) state.messages.delete(state.messages.keys().next().value!);
-      for (const wake of [...state.sleepers]) wake();
-    });
+    this.connections = ([] as Redis[]).concat(redis);
+    for (const connection of this.connections) {
+      connection.on('smessage', (channel: string, message: string) => this.deliver(channel, message));
+    }
+  }
+
+  private deliver(channel: string, message: string): void {
+    const state = this.channels.get(channel);
+    if (!state) return;
+    if (this.connections.length > 1) {
+      if (state.recent.includes(message)) return;
+      if (state.recent.push(message) > MAX_RECENT_MESSAGES) state.recent.shift();
+    }
+    state.wakeups++;
+    state.messages.set(message.split(' ', 1)[0], { message, wakeup: state.wakeups });
+    if (state.messages.size > MAX_KEPT_MESSAGES) state.messages.delete(state.messages.keys().next().value!);
+    for (const wake of [...state.sleepers]) wake();
   }
 
   /** Whether `name` is subscribed (or being subscribed) already: listening on it costs no round trip. */
@@ -70,7 +85,7 @@ export class WakeSubscriber {
     let channel = this.channels.get(name);
     if (!channel) {
       const subscribed = this.subscribe(name);
-      channel = { refs: 0, wakeups: 0, sleepers: new Set(), messages: new Map(), subscribed };
+      channel = { refs: 0, wakeups: 0, sleepers: new Set(), messages: new Map(), subscribed, recent: [] };
       this.channels.set(name, channel);
     }
     const state = channel;
@@ -112,7 +127,7 @@ export class WakeSubscriber {
         const unsubscribe = () => {
           if (this.channels.get(name) !== state || state.refs > 0) return;
           this.channels.delete(name);
-          this.redis.sunsubscribe(name).catch(() => undefined);
+          for (const connection of this.connections) connection.sunsubscribe(name).catch(() => undefined);
         };
         if (!linger) return unsubscribe();
         state.linger = setTimeout(unsubscribe, this.lingerMs);
@@ -124,7 +139,7 @@ export class WakeSubscriber {
   async close(): Promise<void> {
     for (const channel of this.channels.values()) if (channel.linger) clearTimeout(channel.linger);
     this.channels.clear();
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
 
   private async subscribe(name: string): Promise<void> {
@@ -134,7 +149,9 @@ export class WakeSubscriber {
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, this.subscribeTimeoutMs);
     });
-    await Promise.race([this.redis.ssubscribe(name).catch(() => undefined), timeout]);
+    // Subscribed once one connection confirms; the others join as they come.
+    const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(() => undefined);
+    await Promise.race([any, timeout]);
     clearTimeout(timer);
   }
 }
