@@ -33,7 +33,7 @@ module.exports = {
     {
       ...common,
       displayName: 'redis',
-      testMatch: ['<rootDir>/{libs,bench}/**/*.redis-spec.ts'],
+      testMatch: ['<rootDir>/{libs,bench,tools}/**/*.redis-spec.ts'],
       globalSetup: '<rootDir>/test/redis/global-setup.ts',
       globalTeardown: '<rootDir>/test/redis/global-teardown.ts',
     },

@@ -13,8 +13,14 @@ export interface RedisServerOptions {
   readonly detached?: boolean;
 }
 
-/** A private redis-server on 127.0.0.1, ready to take commands. */
+/**
+ * A private redis-server on 127.0.0.1, ready to take commands. Refuses a port something already
+ * listens on: a stray server there would answer the readiness check in place of ours.
+ */
 export async function startRedisServer(options: RedisServerOptions): Promise<RunningChild> {
+  if (await portAnswers(options.port)) {
+    throw new Error(`port ${options.port} is taken: something already listens there, not a private redis-server`);
+  }
   mkdirSync(options.dir, { recursive: true });
   const args = [
     '--port',
@@ -56,5 +62,19 @@ export function redisPing(port: number, host = '127.0.0.1'): Promise<boolean> {
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+/** True when something accepts connections on `port`. */
+function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    const done = (answers: boolean) => {
+      socket.destroy();
+      resolve(answers);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => done(true));
   });
 }
