@@ -94,7 +94,6 @@ export abstract class RedisLockVerbs {
         kind: this.name,
         ...(queueKind.fenced && { fencedResource: keys.resource }),
         waitMs: options.waitMs,
-        leaseMs: options.leaseMs,
         signal: options.signal,
         skipLine,
         reenter: () => this.tryAcquire(keys, owner, options.leaseMs),

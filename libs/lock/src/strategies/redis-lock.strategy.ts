@@ -9,8 +9,7 @@ import { handOffLocally, type LocalHandOff } from './local-handoff';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
-import type { Attempt, ReleaseStatus } from '../verbs/attempt';
-import { HoldLease } from './hold-lease';
+import type { ReleaseStatus } from '../verbs/attempt';
 
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
@@ -69,10 +68,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       durationMs: acquiredAt - started,
       detail: attempt.handedOff ? 'handed off' : attempt.fromQueue ? 'from the queue' : attempt.fenceToken?.toString(),
     });
-    const lease = new HoldLease(attempt, options.leaseMs, attempt.sentAt ?? started, this.leaseExpires, (lost) =>
-      this.handOffFailed(keys, owner, lost),
-    );
-    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, lease, attempt);
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started, !!attempt.runOwner);
     this.runtime.hold(hold);
     // Told only now that our hold is registered, so a refusal that lands early still reaches it.
     void attempt.confirmation?.then((lost) => {
@@ -100,19 +96,16 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     owner: string,
     leaseMs: number,
     acquiredAt: number,
-    lease: HoldLease,
-    attempt: Attempt,
+    leaseFrom: number,
+    inRun: boolean,
   ): Hold {
     let released: Promise<void> | undefined;
-    // What is owed to Redis before the section can trust its signal: a hold within a run is checked,
-    // a deferred claim is sent.
-    const firstLook = attempt.runOwner ? () => this.checkRun(hold, keys) : () => lease.claimNow();
     const hold: Hold = {
       strategy: this.name,
       lockKey: keys.lock,
       owner,
-      loss: new LossSignal(firstLook),
-      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, lease)),
+      loss: new LossSignal(inRun ? () => this.checkRun(hold, keys) : undefined),
+      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
     };
     return hold;
   }
@@ -122,14 +115,14 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     keys: LockKeys,
     leaseMs: number,
     acquiredAt: number,
-    lease: HoldLease,
+    leaseFrom: number,
   ): Promise<void> {
     let handed = false;
     try {
-      lease.close();
       await this.beforeRelease(hold);
+      const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
       const handOff = this.handsOffNow(hold)
-        ? await handOffLocally(this.localHandOff, hold, keys, lease.endsBy)
+        ? await handOffLocally(this.localHandOff, hold, keys, leaseEndsBy)
         : undefined;
       handed = handOff !== undefined;
       const outcome = handOff ?? (await this.releaseHeld(keys, hold.owner, leaseMs));

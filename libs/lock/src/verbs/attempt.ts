@@ -29,11 +29,6 @@ export interface Attempt {
    * owner value the lock has in Redis, which the taker holds under; its lease ends with the run's.
    */
   readonly runOwner?: string;
-  /**
-   * When handed over by a queue release whose claim was put off: the claim lease the release set
-   * (from sentAt), and the claim that turns it into the full lease (see HoldLease).
-   */
-  readonly deferredClaim?: { readonly claimMs: number; readonly claim: () => Promise<Attempt> };
   /** When not acquired: the caller's signal cancelled the wait. */
   readonly aborted?: boolean;
   /**

@@ -41,7 +41,6 @@ function headPlan(keys: LockKeys, joins: boolean[], extra: Partial<QueuePlan>): 
     owner: head.owner,
     kind: 'owner-checked',
     waitMs: 10_000,
-    leaseMs: timing.leaseMs,
     skipLine: false,
     reenter: () => Promise.reject(new Error('not reentrant')),
     attempt: (join) => {
@@ -92,10 +91,8 @@ it("a head behind a holder of its own process never joins: the holder's release 
   await queueRelease(redis, keys, kind, other, timing); // the other process is done: hands to the head
   const attempt = await within(waiting, 5000, 'the head handed the lock');
   expect(attempt).toMatchObject({ acquired: true, fromQueue: true });
-  // Nobody behind it: its claim is put off (until its hold asks for it), and finds it the owner.
-  expect(joins).toEqual([false]); // its first look: no join, no refresh
-  expect(await attempt.deferredClaim!.claim()).toMatchObject({ acquired: true });
-  expect(joins).toEqual([false, false]);
+  expect(await attempt.confirmation).toBeUndefined(); // its claim found it the owner
+  expect(joins).toEqual([false, false]); // its first look, and the claim: no join, no refresh
   expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
   await queueRelease(redis, keys, kind, head, timing);
 });
@@ -138,9 +135,9 @@ it("a head handed the lock keeps its process's channel a moment: the process's n
   };
   const first: boolean[] = [];
   await handedOnce(first);
-  expect(first).toEqual([false, true]); // a first look, the join (the claim is put off: nobody behind it)
+  expect(first).toEqual([false, true, false]); // a first look, the join, the claim
   expect(wake.isListening(channel)).toBe(true); // nobody else in line, yet still subscribed
   const second: boolean[] = [];
   await handedOnce(second);
-  expect(second).toEqual([true]); // the join
+  expect(second).toEqual([true, false]); // the join, the claim
 });

@@ -1,9 +1,9 @@
+import { drawnFenceToken } from '../fence-tokens';
 import type { Attempt } from '../verbs/attempt';
 import { ABORTED } from './abort-watch';
 import type { EntryOffer } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
 import { LineWait } from './line-wait';
-import { takeFromQueue } from './queue-handoff';
 import type { LocalQueue } from './local-queue';
 import { QUEUE_TIMING, queueSleepMs } from './queue-timing';
 import type { WakeSubscriber } from './wake-subscriber';
@@ -19,8 +19,6 @@ export interface QueuePlan {
   /** Set when the strategy fences: the resource its holders draw tokens for. */
   readonly fencedResource?: string;
   readonly waitMs: number;
-  /** The lease asked for: a claim that would shorten the claim lease to it cannot wait. */
-  readonly leaseMs: number;
   readonly signal?: AbortSignal;
   /** The flow holds the lock here already: re-enter without queueing behind its own waiters. */
   readonly skipLine: boolean;
@@ -166,16 +164,33 @@ class QueueWait extends LineWait<QueuePlan> {
     return handed;
   }
 
-  /** A release handed us the lock and said so: start now (see takeFromQueue). */
+  /**
+   * A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile.
+   * A token in the message is ours only if we fence. A fenced waiter handed the lock without one
+   * (by a holder of another kind, before the lock had a fence counter) gets the one its claim draws.
+   */
   private takeQueueHandOff(message: string): Attempt {
     this.queued = false; // the release took our entry off the queue
     this.queue.runOver(this.plan.lineKey);
-    const alone = this.queue.handoffLimit === 0 || this.queue.length(this.plan.lineKey) <= 1;
-    return takeFromQueue(message, {
-      fencedResource: this.plan.fencedResource,
-      claim: () => this.plan.attempt(false),
-      mayDeferClaim: alone && this.plan.leaseMs >= QUEUE_TIMING.claimMs,
-    });
+    const resource = this.plan.fencedResource;
+    const token = resource === undefined ? undefined : message.split(' ')[1];
+    const sentAt = Date.now();
+    const claim = this.plan.attempt(false);
+    const confirmation = claim.then(
+      (claimed) => (claimed.acquired ? undefined : 'the claim found the lock gone'),
+      (error: unknown) => `the claim failed: ${String(error)}`,
+    );
+    if (resource !== undefined && !token) {
+      const drawn = claim.then((claimed) => ({ handed: claimed.acquired, fenceToken: claimed.fenceToken }));
+      return {
+        acquired: true,
+        fromQueue: true,
+        sentAt,
+        fenceTokenDrawn: drawnFenceToken(drawn, resource),
+        confirmation,
+      };
+    }
+    return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
   }
 
   private interrupt(): Promise<unknown> {
