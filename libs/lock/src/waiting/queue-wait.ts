@@ -73,7 +73,7 @@ class QueueWait extends LineWait<QueuePlan> {
       const first = await this.plan.attempt(false);
       if (first.acquired) return this.tookInRedis(first);
     }
-    this.listener = await this.wake.listen(this.plan.channel, Math.max(0, this.deadline - Date.now()));
+    this.listener = await this.wake.listen(this.plan.channel);
     return this.untilAnswer();
   }
 

@@ -129,4 +129,16 @@ describe('WakeSubscriber', () => {
     listener.close(false);
     expect([connection.unsubscribes, other.unsubscribes]).toEqual([['lock:{a}:wake'], ['lock:{a}:wake']]);
   });
+
+  it('with several connections, never takes an empty message for a repeat', async () => {
+    const other = new FakeSubscriberConnection();
+    const both = new WakeSubscriber([connection, other] as unknown as Redis[], 1000, 500);
+    const listener = await both.listen('lock:{a}:wake');
+    for (const from of [connection, other, connection]) {
+      listener.mark();
+      from.emit('smessage', 'lock:{a}:wake', '');
+      await expect(listener.wait(10_000)).resolves.toBe('woken');
+    }
+    listener.close(false);
+  });
 });

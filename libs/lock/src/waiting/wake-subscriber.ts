@@ -62,7 +62,8 @@ export class WakeSubscriber {
   private deliver(channel: string, message: string): void {
     const state = this.channels.get(channel);
     if (!state) return;
-    if (this.connections.length > 1) {
+    // An empty message (from a release that names no owner) is never taken for a repeat.
+    if (this.connections.length > 1 && message !== '') {
       if (state.recent.includes(message)) return;
       if (state.recent.push(message) > MAX_RECENT_MESSAGES) state.recent.shift();
     }
