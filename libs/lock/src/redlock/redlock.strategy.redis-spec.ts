@@ -370,10 +370,13 @@ describe('redlock on five real Redis nodes', () => {
     expect(await valuesOn(live(), 'handoff-lost')).toEqual(PORTS.map(() => null)); // nothing of either left
   });
 
-  it('wakes the head of another process at once on release, long before its backoff would retry', async () => {
-    const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
+  /**
+   * A waiter of another process behind a ten-minute backoff, so that only the release's wake-up
+   * can let it in within seconds; it is seen listening on node `listeningOn` before the release.
+   */
+  async function wokenByRelease(resource: string, listeningOn: number): Promise<unknown> {
     const sink = { emit: (event: LockEvent) => events.push(event) };
-    // A backoff window of ten minutes: only the release's wake-up can let it in within seconds.
+    const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
     const patient = createRedlockStrategy({
       urls,
       events: sink,
@@ -383,61 +386,36 @@ describe('redlock on five real Redis nodes', () => {
     try {
       const inside = deferred();
       const mayLeave = deferred();
-      const holder = redlock.run('wake', { leaseMs: 10_000, waitMs: 1000 }, async () => {
+      const holder = redlock.run(resource, { leaseMs: 10_000, waitMs: 5000 }, async () => {
         inside.resolve();
         await mayLeave.promise;
       });
       await inside.promise;
-      const waiter = patient.run('wake', { leaseMs: 5000, waitMs: 60_000 }, () => Promise.resolve('in'));
-      const channel = lockKeys('wake').wake;
+      const waiter = patient.run(resource, { leaseMs: 5000, waitMs: 60_000 }, () => Promise.resolve('in'));
+      const channel = lockKeys(resource).wake;
+      const probe = probes[listeningOn];
       await within(
         (async () => {
-          while (Number(((await probes[0].pubsub('SHARDNUMSUB', channel)) as [string, number])[1]) < 1) await sleep(5);
+          while (Number(((await probe.pubsub('SHARDNUMSUB', channel)) as [string, number])[1]) < 1) await sleep(5);
         })(),
         5000,
-        'the waiter listening on the first node',
+        `the waiter listening on node ${listeningOn}`,
       );
       mayLeave.resolve();
       await holder;
-      expect(await within(waiter, 2000, 'the woken waiter taking the lock')).toBe('in');
+      return await within(waiter, 2000, 'the woken waiter taking the lock');
     } finally {
       await patient.close();
     }
+  }
+
+  it('wakes the head of another process at once on release, long before its backoff would retry', async () => {
+    expect(await wokenByRelease('wake', 0)).toBe('in');
   });
 
   it('wakes a waiting head through the other nodes when the first is down', async () => {
-    const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
-    const sink = { emit: (event: LockEvent) => events.push(event) };
-    const patient = createRedlockStrategy({
-      urls,
-      events: sink,
-      perNodeTimeoutMs: PER_NODE_TIMEOUT_MS,
-      retryJitterMs: 600_000, // only a wake-up can let it in within seconds
-    });
-    try {
-      await killNode(0);
-      const inside = deferred();
-      const mayLeave = deferred();
-      const holder = redlock.run('wake-down', { leaseMs: 10_000, waitMs: 5000 }, async () => {
-        inside.resolve();
-        await mayLeave.promise;
-      });
-      await inside.promise;
-      const waiter = patient.run('wake-down', { leaseMs: 5000, waitMs: 60_000 }, () => Promise.resolve('in'));
-      const channel = lockKeys('wake-down').wake;
-      await within(
-        (async () => {
-          while (Number(((await probes[1].pubsub('SHARDNUMSUB', channel)) as [string, number])[1]) < 1) await sleep(5);
-        })(),
-        5000,
-        'the waiter listening on the second node',
-      );
-      mayLeave.resolve();
-      await holder;
-      expect(await within(waiter, 2000, 'the woken waiter taking the lock')).toBe('in');
-    } finally {
-      await patient.close();
-    }
+    await killNode(0);
+    expect(await wokenByRelease('wake-down', 1)).toBe('in');
   });
 
   it('scripts: a hand-off swaps only its own key; a release deletes only its own and then wakes the channel', async () => {

@@ -140,7 +140,14 @@ export class WakeSubscriber {
   async close(): Promise<void> {
     for (const channel of this.channels.values()) if (channel.linger) clearTimeout(channel.linger);
     this.channels.clear();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+    // A connection not ready (its server down) would hold QUIT in its offline queue through every
+    // retry: it is dropped at once instead.
+    await Promise.all(
+      this.connections.map(async (c) => {
+        if (c.status !== 'ready') return c.disconnect();
+        await c.quit().catch(() => c.disconnect());
+      }),
+    );
   }
 
   private async subscribe(name: string): Promise<void> {
