@@ -1,17 +1,19 @@
 import Redis, { type Result } from 'ioredis';
+import { readLuaScript } from '../scripts/lua-commands';
 import { readRedlockScript } from './redlock-scripts';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     /** scripts/redlock-release.lua: 1 when deleted (and `wakeChannel` told), 0 when absent or someone else's. */
     redlockRelease(key: string, owner: string, wakeChannel: string): Result<0 | 1, Context>;
-    /** scripts/redlock-handoff.lua: 1 when `owner`'s key now holds `nextOwner` for `leaseMs`, else 0. */
+    /** ../scripts/owner-handoff.lua: 1 when `owner`'s key now holds `nextOwner` for `leaseMs`, else 0. */
     redlockHandoff(key: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
   }
 }
 
 const releaseScript = readRedlockScript('redlock-release');
-const handoffScript = readRedlockScript('redlock-handoff');
+// A node's swap is the compare-and-set every kind of lock hands off with.
+const handoffScript = readLuaScript('owner-handoff.lua');
 
 export interface RedlockClientOptions {
   /** Bound on every command to this node; a slow node costs a vote, never the whole attempt. */
