@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { startChild, waitFor, type RunningChild } from './child';
 
 export interface RedisServerOptions {
@@ -52,6 +52,23 @@ export async function startRedisServer(options: RedisServerOptions): Promise<Run
 
 /** True when a Redis on `port` answers PING (raw socket: no client library needed). */
 export function redisPing(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return probePort(port, host, (socket, done) => {
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+    socket.write('PING\r\n');
+  });
+}
+
+/** True when something accepts connections on `port`. */
+function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return probePort(port, host, (_socket, done) => done(true));
+}
+
+/** Connects to `port` and lets `answer` judge the open socket; an error or a second's silence is false. */
+function probePort(
+  port: number,
+  host: string,
+  answer: (socket: Socket, done: (ok: boolean) => void) => void,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host });
     const done = (ok: boolean) => {
@@ -60,21 +77,6 @@ export function redisPing(port: number, host = '127.0.0.1'): Promise<boolean> {
     };
     socket.setTimeout(1000, () => done(false));
     socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
-
-/** True when something accepts connections on `port`. */
-function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host });
-    const done = (answers: boolean) => {
-      socket.destroy();
-      resolve(answers);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => done(true));
+    socket.once('connect', () => answer(socket, done));
   });
 }
