@@ -153,14 +153,17 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     return !this.traits.reentrant || this.runtime.holdsOf(hold.lockKey, hold.owner).length <= 1;
   }
 
+  /** Made once, on the first hand-off (a subclass's verbs and traits are not set while the base constructs). */
+  private handOffHow?: LocalHandOff;
+
   private get localHandOff(): LocalHandOff {
-    return {
+    return (this.handOffHow ??= {
       runtime: this.runtime,
       kind: this.name,
       verb: this.verbs.handOff!,
       fenced: this.traits.queue?.fenced === true,
       sharesRun: this.traits.sharesRun === true,
-    };
+    });
   }
 
   /** A hold handed on within its run, asked for its lost-lock signal: is the lock still the run's in Redis? */
