@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round. Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
-      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
+      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:runs-of-17 is ours with LOCK_HANDOFF_LIMIT=16; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
       `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client), per turn and per section of the run ring likewise. ` +
       `Waiting for a CPU (Linux): each worker's main thread, where its event loop runs, read from /proc/self/schedstat and /proc/self/status at the window's start and end: run-queue time as a share of run-queue plus on-CPU time, over the contender's processes (the rings' fastest reading likewise), and involuntary context switches per grant.`,
     ceiling: sectionCeiling(...readingsAndCosts(sectionReadings)),

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       chaosEnabled: false,
       leaseMs: 10_000,
       redlockUrls: [],
-      handoffLimit: 16,
+      handoffLimit: 64,
       waitReplicas: 0,
     });
   });

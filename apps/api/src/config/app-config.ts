@@ -1,5 +1,5 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
-import { redisTargetOf, type RedisTarget } from '@app/lock';
+import { DEFAULT_HANDOFF_LIMIT, redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -76,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
     leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
     waitMs: envInt(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
-    handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', 16, 0, 10_000),
+    handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', DEFAULT_HANDOFF_LIMIT, 0, 10_000),
     lockWaitMode,
     waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
     waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),

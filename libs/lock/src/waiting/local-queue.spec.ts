@@ -1,5 +1,5 @@
 import { HandoffSlot } from './handoff-slot';
-import { DEFAULT_LONGEST_RUN, LocalQueue } from './local-queue';
+import { DEFAULT_LONGEST_RUN, HANDOFF_WINDOW_MS, LocalQueue } from './local-queue';
 
 describe('LocalQueue', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -80,6 +80,9 @@ describe('LocalQueue', () => {
 });
 
 describe('LocalQueue hand-offs', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   /** A queue with this hand-off limit whose head, on key 'k', offers a slot of kind 'x'. */
   async function headOffering(limit?: number): Promise<LocalQueue> {
     const queue = new LocalQueue(limit);
@@ -147,6 +150,19 @@ describe('LocalQueue hand-offs', () => {
       holds += 1;
     }
     expect(holds).toBe(DEFAULT_LONGEST_RUN);
+  });
+
+  it('ends a run of slow sections after HANDOFF_WINDOW_MS from its first hand-off, under the count', async () => {
+    const queue = await headOffering(); // the default limit, far from reached here
+    queue.handedOff('k');
+    jest.advanceTimersByTime(HANDOFF_WINDOW_MS - 1);
+    expect(queue.claimable('k', 'x')).toBeDefined();
+    queue.handedOff('k');
+    jest.advanceTimersByTime(1);
+    expect(queue.claimable('k', 'x')).toBeUndefined();
+    expect(queue.takeYield('k')).toBe(true); // the real release lets another process go first
+    queue.runOver('k');
+    expect(queue.claimable('k', 'x')).toBeDefined(); // a new run, a new window
   });
 
   it('never hands off with a limit of 0', async () => {

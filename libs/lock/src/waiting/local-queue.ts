@@ -19,8 +19,11 @@ interface Waiter {
   slot?: HandoffSlot;
 }
 
-/** Consecutive local hand-offs allowed before a real release lets the other processes in. */
-export const DEFAULT_HANDOFF_LIMIT = 16;
+/** Consecutive local hand-offs before a real release lets the others in (a pass costs ~10 local grants' CPU). */
+export const DEFAULT_HANDOFF_LIMIT = 64;
+
+/** How long a run of hand-offs may last from its first, whatever the sections' length: the others' wait per turn. */
+export const HANDOFF_WINDOW_MS = 100;
 
 /** The most holds of one lock a process has in a row by default: one taken in Redis, then the hand-offs. */
 export const DEFAULT_LONGEST_RUN = DEFAULT_HANDOFF_LIMIT + 1;
@@ -36,8 +39,8 @@ export class LocalQueue {
   readonly offers = new EntryOffers();
   /** The holder's TTL the head last saw, per line: a fair Retry-After for those who time out queued. */
   private readonly seenTtls = new Map<string, { readonly ttlMs: number; readonly at: number }>();
-  /** Hand-offs in a row per line since this process last took the lock in Redis. */
-  private readonly handoffs = new Map<string, number>();
+  /** Per line, the hand-offs in a row since this process last took the lock in Redis, and when the first was. */
+  private readonly runs = new Map<string, { handoffs: number; readonly since: number }>();
   /** Lines whose holder released for real after its hand-offs: their head lets the others go first. */
   private readonly yielding = new Set<string>();
   /** Lines whose head left with the lock, until its hold is registered or let go. */
@@ -46,7 +49,10 @@ export class LocalQueue {
   private readonly releaseWatchers = new Map<string, { promise: Promise<void>; resolve: () => void }>();
 
   /** `handoffLimit` 0 turns hand-offs off: every release goes through Redis. */
-  constructor(readonly handoffLimit = DEFAULT_HANDOFF_LIMIT) {}
+  constructor(
+    readonly handoffLimit = DEFAULT_HANDOFF_LIMIT,
+    private readonly handoffWindowMs = HANDOFF_WINDOW_MS,
+  ) {}
 
   enter(key: string, timeoutMs: number): QueuePlace {
     let line = this.lines.get(key);
@@ -83,15 +89,17 @@ export class LocalQueue {
 
   /**
    * The head's hand-off slot for a holder of `kind` about to release, if it may hand off: the
-   * head is open to it and the line has not had `handoffLimit` hand-offs in a row (past that the
-   * holder releases for real, so the other processes get their turn).
+   * head is open to it and the line's run has had neither `handoffLimit` hand-offs in a row nor
+   * `handoffWindowMs` since its first (past either the holder releases for real, so the other
+   * processes get their turn).
    */
   claimable(key: string, kind: string): HandoffSlot | undefined {
     const slot = this.lines.get(key)?.[0]?.slot;
     if (!slot || slot.kind !== kind || !slot.isOpen) return undefined;
-    const inARow = this.handoffs.get(key) ?? 0;
-    if (inARow >= this.handoffLimit) {
-      this.handoffs.delete(key);
+    const run = this.runs.get(key);
+    const inARow = run?.handoffs ?? 0;
+    if (inARow >= this.handoffLimit || (run && Date.now() - run.since >= this.handoffWindowMs)) {
+      this.runs.delete(key);
       this.yielding.add(key);
       return undefined;
     }
@@ -100,7 +108,9 @@ export class LocalQueue {
 
   /** A holder handed the lock to the head of `key`'s line. */
   handedOff(key: string): void {
-    this.handoffs.set(key, (this.handoffs.get(key) ?? 0) + 1);
+    const run = this.runs.get(key);
+    if (run) run.handoffs += 1;
+    else this.runs.set(key, { handoffs: 1, since: Date.now() });
   }
 
   /**
@@ -108,7 +118,7 @@ export class LocalQueue {
    * holder let it go for real with no hold of it left here. The count of hand-offs starts again.
    */
   runOver(key: string): void {
-    this.handoffs.delete(key);
+    this.runs.delete(key);
   }
 
   /** Resolves when a holder of this process next lets go of `key` (released, handed, or failed). */
