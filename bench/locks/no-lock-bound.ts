@@ -22,7 +22,7 @@ export interface NoLockBound {
  * section one at a time, as under any lock, so a lock's share of the ceiling and a claim that a
  * rate is out of reach are taken against the fastest of them, not against the section alone: on
  * some hosts the ring runs it faster than one client back to back does (seen on a 2-vCPU KVM
- * guest, in runs of 17), and a share of the slower reading would flatter every lock.
+ * guest in runs of 17, and usually in runs of 65), and a share of the slower reading would flatter every lock.
  */
 export function fastestNoLock({ ceiling, turnCeiling, runCeiling }: LockCeilings): NoLockBound | undefined {
   const readings: NoLockBound[] = [];

@@ -15,7 +15,7 @@ export interface AppConfig {
   readonly chaosEnabled: boolean;
   readonly leaseMs: number;
   readonly waitMs: number;
-  /** Hand-offs in a row to the next waiter of the same replica before a real release; 0 = off. */
+  /** Hand-offs in a row to the next waiter of the same replica before a real release (a run also ends 100 ms after its first); 0 = off. */
   readonly handoffLimit: number;
   /** LOCK_WAIT_MODE: `queue` (a fair queue per lock in Redis, the default) or `pubsub` (the earlier path). */
   readonly lockWaitMode: 'queue' | 'pubsub';

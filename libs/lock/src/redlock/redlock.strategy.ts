@@ -38,8 +38,8 @@ export function redlockKey(resource: string): string {
  * owner's key, and only for the validity time left after the votes came in. No renewal: a holder
  * that outlives its validity sees its signal aborted. Within a process, waiters line up and only
  * the head asks the nodes; a holder hands the lock straight to the next in line when a majority
- * swaps its key for the taker's (up to the hand-off limit, then it releases, and the release
- * wakes the heads of the other processes).
+ * swaps its key for the taker's (up to the hand-off limit, or 100 ms after the run's first; then it
+ * releases, and the release wakes the heads of the other processes).
  */
 export class RedlockStrategy implements LockStrategy {
   readonly name = 'redlock';

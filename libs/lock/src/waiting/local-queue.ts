@@ -98,7 +98,7 @@ export class LocalQueue {
     if (!slot || slot.kind !== kind || !slot.isOpen) return undefined;
     const run = this.runs.get(key);
     const inARow = run?.handoffs ?? 0;
-    if (inARow >= this.handoffLimit || (run && Date.now() - run.since >= this.handoffWindowMs)) {
+    if (inARow >= this.handoffLimit || (run && performance.now() - run.since >= this.handoffWindowMs)) {
       this.runs.delete(key);
       this.yielding.add(key);
       return undefined;
@@ -110,7 +110,7 @@ export class LocalQueue {
   handedOff(key: string): void {
     const run = this.runs.get(key);
     if (run) run.handoffs += 1;
-    else this.runs.set(key, { handoffs: 1, since: Date.now() });
+    else this.runs.set(key, { handoffs: 1, since: performance.now() }); // monotonic: a clock step cannot stretch a run
   }
 
   /**
