@@ -2,6 +2,7 @@ import type { Attempt } from '../verbs/attempt';
 import { ABORTED, watchAbort, type AbortWatch } from './abort-watch';
 import { HandoffSlot } from './handoff-slot';
 import type { LocalQueue, QueuePlace } from './local-queue';
+import { untilFirst } from './until-first';
 import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
 export interface LineWaitPlan {
@@ -69,16 +70,5 @@ export abstract class LineWait<P extends LineWaitPlan> {
 
   protected timedOut(): Attempt {
     return { acquired: false, holderTtlMs: this.queue.holderTtl(this.plan.lineKey, Date.now()) };
-  }
-}
-
-/** Resolves when any of `events` settles or after `ms`, clearing its timer either way. */
-export async function untilFirst(ms: number, ...events: Promise<unknown>[]): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  try {
-    await Promise.race([timeout, ...events]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { untilFirst } from './until-first';
 
 /** One channel's listener, held by one contender while it waits. */
 export interface WakeListener {
@@ -95,7 +96,7 @@ export class WakeSubscriber {
     state.refs++;
     let seen = state.wakeups;
     const since = seen;
-    await atMost(withinMs, state.subscribed);
+    await untilFirst(withinMs, state.subscribed);
     let closed = false;
     return {
       mark: () => {
@@ -152,26 +153,9 @@ export class WakeSubscriber {
 
   private async subscribe(name: string): Promise<void> {
     // A subscription that does not come through (Redis away) is not fatal: sleeps are bounded
-    // by the holder's TTL anyway, so a missed wake-up costs time, never a hang.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.subscribeTimeoutMs);
-    });
-    // Subscribed once one connection confirms; the others join as they come.
+    // by the holder's TTL anyway, so a missed wake-up costs time, never a hang. Subscribed once
+    // one connection confirms; the others join as they come.
     const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(() => undefined);
-    await Promise.race([any, timeout]);
-    clearTimeout(timer);
-  }
-}
-
-/** Resolves when `promise` does, or after `ms` (a finite bound), whichever comes first. */
-async function atMost(ms: number, promise: Promise<void>): Promise<void> {
-  if (!Number.isFinite(ms)) return promise;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))));
-  try {
-    await Promise.race([promise, bound]);
-  } finally {
-    clearTimeout(timer);
+    await untilFirst(this.subscribeTimeoutMs, any);
   }
 }
