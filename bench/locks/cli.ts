@@ -6,6 +6,7 @@ import { startRedisServer } from '../../tools/stack/servers/redis-server';
 import { machineInfo } from '../machine';
 import { fileStamp } from '../report/format';
 import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
+import { compileWorker } from './compiled-worker';
 import { contenderNames, leaseMs, type ContenderName } from './contenders';
 import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
@@ -53,6 +54,7 @@ function options() {
 async function main(): Promise<void> {
   const o = options();
   const startedAt = new Date().toISOString();
+  const workerPath = await compileWorker(`.stack/bench-locks-${o.port}-worker`); // per port, as the Redis is
   const redis = await startRedisServer({ port: o.port, dir: `.stack/bench-locks-${o.port}` });
   const redisUrl = `redis://127.0.0.1:${o.port}`;
   const stopOnSignal = () => {
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
   // Fresh processes for every measurement: nothing one lock leaves behind in a process (Node's
   // async context tracking, which a reentrant lock turns on for good, its JIT state) slows the next.
   const inFreshProcesses = async <T>(measure: (pool: WorkerPool) => Promise<T>): Promise<T> => {
-    const pool = new WorkerPool(o.processes);
+    const pool = new WorkerPool(o.processes, workerPath);
     try {
       return await measure(pool);
     } finally {
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
     settings: { processes: o.processes, waiters: o.waiters, seconds: o.seconds, rounds: o.rounds, leaseMs },
     method:
       `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating). ` +
-      `Per contender and round: ${o.processes} fresh processes, each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
+      `Per contender and round: ${o.processes} fresh Node processes running the worker compiled to plain JavaScript (esbuild, as the app ships compiled; not tsx), each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
       `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
       `entered inside it); each worker warms up on a resource of its own first, then all start on one clock reading. Wait: from wanting the lock ` +
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +

@@ -1,16 +1,17 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from './messages';
-
-const workerPath = join(__dirname, 'worker.ts');
 
 /** P worker processes for one measurement; `run` may be called again on the same processes. */
 export class WorkerPool {
   private readonly children: ChildProcess[];
 
-  constructor(readonly size: number) {
+  /** `workerPath`: the worker compiled to plain JavaScript (compileWorker), run by plain Node. */
+  constructor(
+    readonly size: number,
+    workerPath: string,
+  ) {
     this.children = Array.from({ length: size }, () =>
-      fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+      fork(workerPath, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
     );
   }
 
