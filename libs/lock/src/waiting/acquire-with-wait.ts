@@ -80,7 +80,11 @@ class PubsubWait extends LineWait<WaitPlan> {
       this.listener = await this.wake.listen(this.plan.wakeChannel, leftMs);
       return undefined; // retry at once: the holder may have released before we were subscribed
     }
-    const interrupt = this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
+    const interrupt = !this.abort.watching
+      ? this.slot?.claimed()
+      : this.slot
+        ? Promise.race([this.slot.claimed(), this.abort.aborted])
+        : this.abort.aborted;
     await this.listener.wait(sleepBound(attempt.holderTtlMs, leftMs), interrupt);
     return undefined;
   }

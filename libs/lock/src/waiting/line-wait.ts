@@ -2,7 +2,6 @@ import type { Attempt } from '../verbs/attempt';
 import { ABORTED, watchAbort, type AbortWatch } from './abort-watch';
 import { HandoffSlot } from './handoff-slot';
 import type { LocalQueue, QueuePlace } from './local-queue';
-import { untilFirst } from './until-first';
 import type { WakeListener, WakeSubscriber } from './wake-subscriber';
 
 export interface LineWaitPlan {
@@ -52,7 +51,9 @@ export abstract class LineWait<P extends LineWaitPlan> {
 
   /** Waits for the head of the line: undefined there (open to hand-offs), else the answer. */
   protected async untilHead(): Promise<Attempt | undefined> {
-    const atHead = await Promise.race([this.place.turn, this.abort.aborted.then(() => false)]);
+    const atHead = this.abort.watching
+      ? await Promise.race([this.place.turn, this.abort.aborted.then(() => false)])
+      : await this.place.turn;
     if (this.abort.isAborted()) return ABORTED;
     if (!atHead) return this.timedOut();
     if (this.slot) this.place.offer(this.slot);
@@ -63,9 +64,12 @@ export abstract class LineWait<P extends LineWaitPlan> {
   protected async awaitHolderHere(): Promise<Attempt | undefined> {
     const leftMs = this.deadline - Date.now();
     if (leftMs <= 0) return this.timedOut();
-    const events = [this.queue.whenReleasedHere(this.plan.lineKey), this.abort.aborted];
-    await untilFirst(leftMs, ...(this.slot ? [this.slot.claimed(), ...events] : events));
-    return undefined;
+    const events = [this.queue.whenReleasedHere(this.plan.lineKey), this.place.expired()];
+    if (this.slot) events.push(this.slot.claimed());
+    if (this.abort.watching) events.push(this.abort.aborted);
+    await Promise.race(events);
+    // A hand-off under way wins over the time running out: the next round takes it.
+    return this.place.timedOut() && !this.slot?.isTaken ? this.timedOut() : undefined;
   }
 
   protected timedOut(): Attempt {

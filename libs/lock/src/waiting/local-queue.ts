@@ -4,6 +4,10 @@ import type { HandoffSlot } from './handoff-slot';
 /** A place in a local line: `turn` resolves true at the head, false if the timeout came first. */
 export interface QueuePlace {
   readonly turn: Promise<boolean>;
+  /** Settles when the place's time is up, at the head too: the one timer of the whole wait. */
+  expired(): Promise<void>;
+  /** Whether that time is up. */
+  timedOut(): boolean;
   /** At the head: let a holder of this process hand its lock straight to us. */
   offer(slot: HandoffSlot): void;
   /**
@@ -17,6 +21,9 @@ interface Waiter {
   readonly admit: (atHead: boolean) => void;
   timer?: ReturnType<typeof setTimeout>;
   slot?: HandoffSlot;
+  timedOut?: boolean;
+  /** Made on first ask. */
+  expiry?: { readonly promise: Promise<void>; readonly resolve: () => void };
 }
 
 /** Consecutive local hand-offs before a real release lets the others in (a pass costs ~10 local grants' CPU). */
@@ -65,18 +72,32 @@ export class LocalQueue {
       waiter = { admit: resolve };
     });
     line.push(waiter);
+    // One timer for the whole wait: it takes a waiter not yet at the head out of the line, and
+    // tells a head (which leaves by itself) that its time is up.
+    waiter.timer = setTimeout(
+      () => {
+        waiter.timer = undefined;
+        waiter.timedOut = true;
+        waiter.expiry?.resolve();
+        if (this.lines.get(key)?.[0] === waiter) return;
+        this.remove(key, waiter);
+        waiter.admit(false);
+      },
+      Math.max(0, timeoutMs),
+    );
     if (line.length === 1) waiter.admit(true);
-    else {
-      waiter.timer = setTimeout(
-        () => {
-          this.remove(key, waiter);
-          waiter.admit(false);
-        },
-        Math.max(0, timeoutMs),
-      );
-    }
     return {
       turn,
+      timedOut: () => waiter.timedOut === true,
+      expired: () => {
+        if (waiter.timedOut) return Promise.resolve();
+        if (!waiter.expiry) {
+          let resolve!: () => void;
+          const promise = new Promise<void>((r) => (resolve = r));
+          waiter.expiry = { promise, resolve };
+        }
+        return waiter.expiry.promise;
+      },
       offer: (slot) => {
         if (this.lines.get(key)?.[0] === waiter) waiter.slot = slot;
       },
@@ -185,11 +206,6 @@ export class LocalQueue {
       this.yielding.delete(key);
       return;
     }
-    if (index === 0) {
-      const next = line[0];
-      if (next.timer) clearTimeout(next.timer);
-      next.timer = undefined;
-      next.admit(true);
-    }
+    if (index === 0) line[0].admit(true);
   }
 }

@@ -193,7 +193,8 @@ class QueueWait extends LineWait<QueuePlan> {
     return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
   }
 
-  private interrupt(): Promise<unknown> {
+  private interrupt(): Promise<unknown> | undefined {
+    if (!this.abort.watching) return this.slot?.claimed();
     return this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
   }
 }

@@ -100,6 +100,19 @@ describe('WakeSubscriber', () => {
     expect(connection.unsubscribes).toEqual(['lock:{a}:wake']);
   });
 
+  it('sets one linger timer per idle spell, however many listeners come and go meanwhile', async () => {
+    (await subscriber.listen('lock:{a}:wake')).close();
+    const setTimer = jest.spyOn(global, 'setTimeout');
+    jest.advanceTimersByTime(300);
+    for (let i = 0; i < 5; i++) (await subscriber.listen('lock:{a}:wake')).close(); // a hot lock's heads
+    expect(setTimer).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(499); // the first timer fires at 500, finds 200 ms of idling, looks again at 800
+    expect(connection.unsubscribes).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(connection.unsubscribes).toEqual(['lock:{a}:wake']);
+    setTimer.mockRestore();
+  });
+
   it("without linger, the last listener's close unsubscribes at once: an idle process must not look like a waiting one", async () => {
     const first = await subscriber.listen('lock:{a}:wake');
     const second = await subscriber.listen('lock:{a}:wake');

@@ -1,38 +1,13 @@
 import type { Redis } from 'ioredis';
+import { ChannelListener, type Channel, type WakeListener } from './channel-listener';
 import { untilFirst } from './until-first';
 
-/** One channel's listener, held by one contender while it waits. */
-export interface WakeListener {
-  /** Remember the wake-ups seen so far: call just before an acquire attempt. */
-  mark(): void;
-  /** Resolves on a wake-up since the last mark, after `timeoutMs`, or when `interrupt` settles. */
-  wait(timeoutMs: number, interrupt?: Promise<unknown>): Promise<'woken' | 'timeout'>;
-  /** Done listening; `linger` keeps the channel subscribed a moment for the next listener. */
-  close(linger?: boolean): void;
-  /**
-   * The message addressed to `owner` (its first word), if one came since this listener began: a
-   * queue release handed the lock to that waiter. Consumed by the call. One that came before is
-   * another wait's (a reentrant flow keeps its owner value from one wait to the next).
-   */
-  take(owner: string): string | undefined;
-}
+export type { WakeListener } from './channel-listener';
 
 /** Addressed messages kept per channel for a waiter that has not looked yet; older ones are dropped. */
 const MAX_KEPT_MESSAGES = 64;
 /** With several connections, the last messages per channel: the same release heard again is no new wake-up. */
 const MAX_RECENT_MESSAGES = 8;
-
-interface Channel {
-  refs: number;
-  wakeups: number;
-  readonly sleepers: Set<() => void>;
-  /** By owner: the message, and which wake-up of the channel brought it. */
-  readonly messages: Map<string, { readonly message: string; readonly wakeup: number }>;
-  /** Settles once SSUBSCRIBE is confirmed (or given up on). */
-  readonly subscribed: Promise<void>;
-  readonly recent: string[];
-  linger?: ReturnType<typeof setTimeout>;
-}
 
 /**
  * The process's single subscriber connection, shared by every waiting contender. Wake-ups are
@@ -83,59 +58,59 @@ export class WakeSubscriber {
    * Listens on `name`, subscribing if need be. Waits for the subscription at most `withinMs` (a
    * waiter's time left): one that comes through later still delivers, and sleeps are bounded anyway.
    */
-  async listen(name: string, withinMs = Infinity): Promise<WakeListener> {
-    let channel = this.channels.get(name);
-    if (!channel) {
-      const subscribed = this.subscribe(name);
-      channel = { refs: 0, wakeups: 0, sleepers: new Set(), messages: new Map(), subscribed, recent: [] };
-      this.channels.set(name, channel);
+  listen(name: string, withinMs = Infinity): Promise<WakeListener> {
+    const state = this.channels.get(name) ?? this.open(name);
+    state.refs++;
+    const listener = new ChannelListener(state, (linger) => this.left(name, state, linger));
+    // A hot lock's channel is subscribed already: no timer, no race, no extra turn of the loop.
+    if (state.settled) return Promise.resolve(listener);
+    return untilFirst(withinMs, state.subscribed).then(() => listener);
+  }
+
+  /** A listener of `name` is done; `linger` keeps the channel subscribed a moment for the next one. */
+  private left(name: string, state: Channel, linger: boolean): void {
+    if (--state.refs > 0) return;
+    if (!linger) return this.unsubscribe(name, state);
+    state.idleSince = Date.now();
+    // One timer per idle spell, not per listener: a listener that comes and goes meanwhile only
+    // moves `idleSince`, and the timer looks again when it fires.
+    const check = () => {
+      state.linger = undefined;
+      if (state.refs > 0) return;
+      const idleMs = Date.now() - state.idleSince;
+      if (idleMs >= this.lingerMs) return this.unsubscribe(name, state);
+      state.linger = setTimeout(check, this.lingerMs - idleMs);
+      state.linger.unref?.();
+    };
+    if (!state.linger) {
+      state.linger = setTimeout(check, this.lingerMs);
+      state.linger.unref?.();
     }
-    const state = channel;
+  }
+
+  private open(name: string): Channel {
+    const subscribed = this.subscribe(name);
+    const state: Channel = {
+      refs: 0,
+      wakeups: 0,
+      sleepers: new Set(),
+      messages: new Map(),
+      subscribed,
+      settled: false,
+      recent: [],
+      idleSince: 0,
+    };
+    void subscribed.then(() => (state.settled = true));
+    this.channels.set(name, state);
+    return state;
+  }
+
+  private unsubscribe(name: string, state: Channel): void {
+    if (this.channels.get(name) !== state || state.refs > 0) return;
     if (state.linger) clearTimeout(state.linger);
     state.linger = undefined;
-    state.refs++;
-    let seen = state.wakeups;
-    const since = seen;
-    await untilFirst(withinMs, state.subscribed);
-    let closed = false;
-    return {
-      mark: () => {
-        seen = state.wakeups;
-      },
-      wait: (timeoutMs, interrupt) => {
-        if (state.wakeups > seen) return Promise.resolve('woken');
-        return new Promise((resolve) => {
-          const wake = () => finish('woken');
-          const timer = setTimeout(() => finish('timeout'), Math.max(0, timeoutMs));
-          function finish(how: 'woken' | 'timeout') {
-            clearTimeout(timer);
-            state.sleepers.delete(wake);
-            resolve(how);
-          }
-          state.sleepers.add(wake);
-          interrupt?.then(wake, wake);
-        });
-      },
-      take: (owner) => {
-        const kept = state.messages.get(owner);
-        if (!kept || kept.wakeup <= since) return undefined;
-        state.messages.delete(owner);
-        return kept.message;
-      },
-      close: (linger = true) => {
-        if (closed) return;
-        closed = true;
-        if (--state.refs > 0) return;
-        const unsubscribe = () => {
-          if (this.channels.get(name) !== state || state.refs > 0) return;
-          this.channels.delete(name);
-          for (const connection of this.connections) connection.sunsubscribe(name).catch(() => undefined);
-        };
-        if (!linger) return unsubscribe();
-        state.linger = setTimeout(unsubscribe, this.lingerMs);
-        state.linger.unref?.();
-      },
-    };
+    this.channels.delete(name);
+    for (const connection of this.connections) connection.sunsubscribe(name).catch(() => undefined);
   }
 
   async close(): Promise<void> {
