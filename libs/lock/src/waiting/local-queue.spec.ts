@@ -43,6 +43,26 @@ describe('LocalQueue', () => {
     await expect(after.turn).resolves.toBe(true);
   });
 
+  it("tells a head its time is up, by the place's one timer, and leaves it in line (a head leaves by itself)", async () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 50);
+    const next = queue.enter('k', 1000);
+    let told = false;
+    void head.expired().then(() => (told = true));
+    jest.advanceTimersByTime(49);
+    await Promise.resolve();
+    expect(told).toBe(false);
+    jest.advanceTimersByTime(1);
+    await Promise.resolve();
+    expect(told).toBe(true);
+    expect(head.timedOut()).toBe(true);
+    await expect(head.expired()).resolves.toBeUndefined(); // asked late: settled already
+    expect(queue.length('k')).toBe(2);
+    head.leave();
+    await expect(next.turn).resolves.toBe(true);
+    expect(next.timedOut()).toBe(false);
+  });
+
   it('a waiter that leaves before its turn is skipped', async () => {
     const queue = new LocalQueue();
     const head = queue.enter('k', 1000);
