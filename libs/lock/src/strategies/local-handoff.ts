@@ -3,7 +3,7 @@ import type { Hold } from '../held-locks';
 import type { LockKeys } from '../lock-keys';
 import type { LockRuntime } from '../lock-runtime';
 import type { HandOffResult, HandOffVerb, ReleaseOutcome } from '../verbs/attempt';
-import { handOffMarginMs } from '../waiting/handoff-slot';
+import { handOffMarginMs, type HandoffSlot } from '../waiting/handoff-slot';
 
 /** What a holder's kind of lock tells its local hand-off. */
 export interface LocalHandOff {
@@ -44,20 +44,33 @@ export function sharedRunCovers(leaseEndsBy: number, leaseMs: number, now: numbe
  * Undefined when there is no one to hand to, the line had its hand-offs in a row, or the script
  * refused (then the ordinary release tells what happened to our lock).
  */
-export async function handOffLocally(
+export function handOffLocally(
   how: LocalHandOff,
   hold: Hold,
   keys: LockKeys,
   leaseEndsBy: number,
-): Promise<ReleaseOutcome | undefined> {
+): ReleaseOutcome | undefined | Promise<ReleaseOutcome | undefined> {
   const slot = how.runtime.handOffSlot(keys.lock, how.kind);
   if (!slot?.claim()) return undefined;
   const sentAt = Date.now();
   if (how.sharesRun && sharedRunCovers(leaseEndsBy, slot.leaseMs, sentAt)) {
+    // Within the run nothing goes to Redis, so nothing is awaited either.
     slot.settle(true, { sentAt: leaseEndsBy - slot.leaseMs, runOwner: hold.owner });
     how.runtime.handedOff(keys.lock);
     return HANDED;
   }
+  return handOffByScript(how, hold, keys, slot, sentAt, leaseEndsBy);
+}
+
+/** The hand-off script passes the lock on with the taker's own value and lease. */
+async function handOffByScript(
+  how: LocalHandOff,
+  hold: Hold,
+  keys: LockKeys,
+  slot: HandoffSlot,
+  sentAt: number,
+  leaseEndsBy: number,
+): Promise<ReleaseOutcome | undefined> {
   const script = how.runtime.call((redis) => how.verb(redis, keys, hold.owner, slot.owner, slot.leaseMs));
   if (leaseEndsBy - sentAt > handOffMarginMs(slot.leaseMs)) {
     // Not awaited on purpose: awaiting would add a round trip to every hand-off, and the lock is

@@ -65,7 +65,7 @@ export abstract class RedisLockVerbs {
   /** Called once the lock is held, before the critical section (the watchdog starts renewing). */
   protected onHeld(_hold: Hold, _keys: LockKeys, _leaseMs: number): void {}
   /** Called before the release verb (the watchdog stops renewing and waits for a renewal in flight). */
-  protected async beforeRelease(_hold: Hold): Promise<void> {}
+  protected beforeRelease(_hold: Hold): Promise<void> | void {}
 
   protected get leaseExpires(): boolean {
     return this.traits.leaseExpires ?? true;

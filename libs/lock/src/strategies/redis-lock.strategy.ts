@@ -7,9 +7,9 @@ import { lockKeys, type LockKeys } from '../lock-keys';
 import { LossSignal } from '../loss-signal';
 import { handOffLocally, type LocalHandOff } from './local-handoff';
 import { RedisLockVerbs } from './redis-lock-verbs';
-import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.errors';
+import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
-import type { ReleaseStatus } from '../verbs/attempt';
+import type { Attempt, ReleaseStatus } from '../verbs/attempt';
 
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {
@@ -45,7 +45,12 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     const keys = lockKeys(resource);
     const asked = this.ownerValue();
     const started = Date.now();
-    const attempt = await this.guard(resource, () => this.acquire(keys, asked, options));
+    let attempt: Attempt;
+    try {
+      attempt = await this.acquire(keys, asked, options); // guard's work, without its closure: this runs per grant
+    } catch (error) {
+      throw new LockUnavailableError(resource, { cause: error });
+    }
     const owner = attempt.runOwner ?? asked; // a taker within a run holds under the run's value
     if (attempt.aborted || (attempt.acquired && options.signal?.aborted)) {
       if (attempt.acquired) {
@@ -119,11 +124,11 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
   ): Promise<void> {
     let handed = false;
     try {
-      await this.beforeRelease(hold);
+      const before = this.beforeRelease(hold);
+      if (before) await before; // most kinds have nothing to do: no turn of the loop for them
       const leaseEndsBy = this.leaseExpires ? leaseFrom + leaseMs : Infinity;
-      const handOff = this.handsOffNow(hold)
-        ? await handOffLocally(this.localHandOff, hold, keys, leaseEndsBy)
-        : undefined;
+      let handOff = this.handsOffNow(hold) ? handOffLocally(this.localHandOff, hold, keys, leaseEndsBy) : undefined;
+      if (handOff instanceof Promise) handOff = await handOff; // only the script's way is awaited
       handed = handOff !== undefined;
       const outcome = handOff ?? (await this.releaseHeld(keys, hold.owner, leaseMs));
       this.emit(releaseEvent[outcome.status], keys.resource, hold.owner, {

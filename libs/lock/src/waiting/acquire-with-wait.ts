@@ -118,7 +118,7 @@ class PubsubWait extends LineWait<WaitPlan> {
 
   /** A claimed slot is settled by the holder within one script call; until then nothing we saw counts. */
   private async handedOff(): Promise<boolean> {
-    return this.slot !== undefined && (await this.slot.handed());
+    return this.slot?.isTaken === true && (await this.slot.handed());
   }
 
   private handed(): Attempt {

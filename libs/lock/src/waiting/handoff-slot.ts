@@ -62,10 +62,13 @@ export class HandoffSlot {
     this.outcome!.settle(handed);
   }
 
-  /** The waiter's side: whether the lock was handed to it (waits while a hand-off is under way). */
-  async handed(): Promise<boolean> {
+  /**
+   * The waiter's side: whether the lock was handed to it, waiting while a hand-off is under way.
+   * Only a taken slot is worth asking (see `isTaken`): the others answer false at once.
+   */
+  handed(): Promise<boolean> {
     if (this.state === 'claimed') return this.outcome!.promise;
-    return this.state === 'handed';
+    return Promise.resolve(this.state === 'handed');
   }
 
   /** The waiter's side: resolves when a holder claims the slot (at once if claimed already). */

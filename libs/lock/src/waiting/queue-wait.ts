@@ -52,7 +52,8 @@ export async function acquireInQueue(queue: LocalQueue, wake: WakeSubscriber, pl
   try {
     return await wait.run();
   } finally {
-    await wait.end();
+    const ending = wait.end();
+    if (ending) await ending;
   }
 }
 
@@ -77,11 +78,24 @@ class QueueWait extends LineWait<QueuePlan> {
     return this.untilAnswer();
   }
 
-  async end(): Promise<void> {
+  /** Undefined when nothing was left to wait for (a local hand-off's taker, most often). */
+  end(): Promise<void> | undefined {
     this.slot?.close();
     this.abort.dispose();
-    await this.settleOffer();
+    const settling = this.settleOffer();
+    if (settling || (this.queued && !this.acquired)) return this.endInRedis(settling);
+    this.leaveLine();
+    return undefined;
+  }
+
+  /** Our entry may be in the Redis queue: wait out a release that took it, and leave it unless we hold. */
+  private async endInRedis(settling: Promise<void> | undefined): Promise<void> {
+    await settling;
     if (this.queued && !this.acquired) await this.plan.leave().catch(() => undefined);
+    this.leaveLine();
+  }
+
+  private leaveLine(): void {
     // The channel is this process's own, counted by no one: it stays subscribed a moment even
     // with nobody left in line, so the process's next wait needs no SSUBSCRIBE and no first look.
     this.listener?.close(true);
@@ -89,7 +103,7 @@ class QueueWait extends LineWait<QueuePlan> {
   }
 
   protected async step(): Promise<Attempt | undefined> {
-    if (this.slot && (await this.slot.handed())) return this.takeLocalHandOff(this.slot);
+    if (this.slot?.isTaken && (await this.slot.handed())) return this.takeLocalHandOff(this.slot);
     if (this.abort.isAborted()) return ABORTED;
     const message = this.listener!.take(this.plan.owner);
     if (message !== undefined) return this.takeQueueHandOff(message);
@@ -118,19 +132,24 @@ class QueueWait extends LineWait<QueuePlan> {
       this.offer ??= this.queue.offers.offer(this.plan.lineKey, this.plan.kind, this.plan.owner);
     }
     const answer = await this.awaitHolderHere();
-    await this.settleOffer();
+    const settling = this.settleOffer();
+    if (settling) await settling;
     return answer;
   }
 
-  /** Waits out the release that took our entry; an entry not taken is withdrawn. */
-  private async settleOffer(): Promise<void> {
+  /** Waits out the release that took our entry (undefined: nothing to wait for); an entry not taken is withdrawn. */
+  private settleOffer(): Promise<void> | undefined {
     const offer = this.offer;
-    if (!offer) return;
+    if (!offer) return undefined;
     this.offer = undefined;
-    if (!offer.isTaken) return this.queue.offers.withdraw(this.plan.lineKey, offer);
-    const queued = await offer.queued;
-    if (queued !== false) this.queued = true; // when unsure, leave the queue if we give up
-    if (queued) this.freshUntil = Date.now() + QUEUE_TIMING.refreshMs;
+    if (!offer.isTaken) {
+      this.queue.offers.withdraw(this.plan.lineKey, offer);
+      return undefined;
+    }
+    return offer.queued.then((queued) => {
+      if (queued !== false) this.queued = true; // when unsure, leave the queue if we give up
+      if (queued) this.freshUntil = Date.now() + QUEUE_TIMING.refreshMs;
+    });
   }
 
   /** undefined when a local hand-off overtook a failed attempt (the next round takes it). */
@@ -140,7 +159,7 @@ class QueueWait extends LineWait<QueuePlan> {
       const attempt = await this.plan.attempt(true);
       return attempt.acquired ? this.tookInRedis(attempt) : attempt;
     } catch (error) {
-      if (this.slot && (await this.slot.handed())) return undefined;
+      if (this.slot?.isTaken && (await this.slot.handed())) return undefined;
       throw error;
     }
   }
