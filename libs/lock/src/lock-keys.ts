@@ -19,7 +19,21 @@ export interface LockKeys {
   readonly waiterWakePrefix: string;
 }
 
+/** The keys of the resources used last: a hot lock's names are not built again on every grant. */
+const recentKeys = new Map<string, LockKeys>();
+const MAX_RECENT_KEYS = 256;
+
 export function lockKeys(resource: string): LockKeys {
+  let keys = recentKeys.get(resource);
+  if (!keys) {
+    keys = keysOf(resource);
+    if (recentKeys.size >= MAX_RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!);
+    recentKeys.set(resource, keys);
+  }
+  return keys;
+}
+
+function keysOf(resource: string): LockKeys {
   const lock = `lock:{${resource}}`;
   return {
     resource,

@@ -5,13 +5,8 @@
  * behind the waiters the release serves first.
  */
 export class EntryOffer {
-  private taken = false;
-  private settle!: (queued: boolean | undefined) => void;
-  /**
-   * Once taken: resolves when the holder's release has run: true if it queued the entry, false if
-   * it did not (the lock is still held, or was not the holder's), undefined when the call failed.
-   */
-  readonly queued = new Promise<boolean | undefined>((resolve) => (this.settle = resolve));
+  private settle?: (queued: boolean | undefined) => void;
+  private whenQueued?: Promise<boolean | undefined>;
 
   constructor(
     /** The strategy of the waiting head: only a holder of the same kind of lock queues it. */
@@ -19,17 +14,26 @@ export class EntryOffer {
     readonly owner: string,
   ) {}
 
+  /**
+   * Once taken: resolves when the holder's release has run: true if it queued the entry, false if
+   * it did not (the lock is still held, or was not the holder's), undefined when the call failed.
+   * Undefined until taken: most offers are withdrawn (a holder here handed the lock on instead).
+   */
+  get queued(): Promise<boolean | undefined> | undefined {
+    return this.whenQueued;
+  }
+
   get isTaken(): boolean {
-    return this.taken;
+    return this.whenQueued !== undefined;
   }
 
   /** The holder takes the entry into its release. */
   take(): void {
-    this.taken = true;
+    this.whenQueued ??= new Promise((resolve) => (this.settle = resolve));
   }
 
   settled(queued: boolean | undefined): void {
-    this.settle(queued);
+    this.settle?.(queued);
   }
 }
 

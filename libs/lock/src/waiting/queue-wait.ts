@@ -142,7 +142,7 @@ class QueueWait extends LineWait<QueuePlan> {
     const offer = this.offer;
     if (!offer) return undefined;
     this.offer = undefined;
-    if (!offer.isTaken) {
+    if (!offer.queued) {
       this.queue.offers.withdraw(this.plan.lineKey, offer);
       return undefined;
     }
