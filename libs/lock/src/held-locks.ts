@@ -17,31 +17,55 @@ export interface Hold {
  * graceful shutdown releases them all.
  */
 export class HeldLocks {
-  private readonly holds = new Set<Hold>();
+  /**
+   * By lock key. A key's array stays when it empties (a hot lock's holds come and go on every
+   * grant, and a map that empties is reallocated); the empty ones are dropped in bulk.
+   */
+  private readonly byKey = new Map<string, Hold[]>();
+  private count = 0;
+  private empties = 0;
 
   add(hold: Hold): void {
-    this.holds.add(hold);
+    const holds = this.byKey.get(hold.lockKey);
+    if (!holds) this.byKey.set(hold.lockKey, [hold]);
+    else {
+      if (holds.length === 0) this.empties -= 1;
+      holds.push(hold);
+    }
+    this.count += 1;
   }
 
   delete(hold: Hold): void {
-    this.holds.delete(hold);
+    const holds = this.byKey.get(hold.lockKey);
+    const index = holds?.indexOf(hold) ?? -1;
+    if (!holds || index < 0) return;
+    holds.splice(index, 1);
+    this.count -= 1;
+    if (holds.length === 0 && ++this.empties > MAX_EMPTY_KEYS) this.dropEmpties();
   }
 
   of(lockKey: string, owner: string): Hold[] {
-    return [...this.holds].filter((hold) => hold.lockKey === lockKey && hold.owner === owner);
+    return (this.byKey.get(lockKey) ?? []).filter((hold) => hold.owner === owner);
   }
 
   /** Whether some flow of this process holds `lockKey`. */
   has(lockKey: string): boolean {
-    for (const hold of this.holds) if (hold.lockKey === lockKey) return true;
-    return false;
+    return (this.byKey.get(lockKey)?.length ?? 0) > 0;
   }
 
   all(): Hold[] {
-    return [...this.holds];
+    return [...this.byKey.values()].flat();
   }
 
   get size(): number {
-    return this.holds.size;
+    return this.count;
+  }
+
+  private dropEmpties(): void {
+    for (const [key, holds] of this.byKey) if (holds.length === 0) this.byKey.delete(key);
+    this.empties = 0;
   }
 }
+
+/** Keys with no hold kept at most, before they are dropped together. */
+const MAX_EMPTY_KEYS = 64;

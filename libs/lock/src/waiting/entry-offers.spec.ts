@@ -13,6 +13,18 @@ describe('EntryOffers', () => {
     await expect(offer.queued).resolves.toBe(true);
   });
 
+  it('takes an entry not yet taken, and makes its promise only then', async () => {
+    const offers = new EntryOffers();
+    const offer = offers.offer('lock:{r}', 'owner-checked', 'w1');
+    expect(offer.queued).toBeUndefined();
+    offers.take('lock:{r}', 'owner-checked');
+    offer.settled(undefined);
+    await expect(offer.queued).resolves.toBeUndefined(); // the release failed: unsure
+    offers.offer('lock:{r}', 'owner-checked', 'w2');
+    offers.forget('lock:{r}'); // its line is gone
+    expect(offers.take('lock:{r}', 'owner-checked')).toBeUndefined();
+  });
+
   it('lets a head withdraw an offer nobody took, without touching a newer head’s', () => {
     const offers = new EntryOffers();
     const old = offers.offer('lock:{r}', 'fenced', 'w1');

@@ -37,9 +37,13 @@ export class EntryOffer {
   }
 }
 
-/** The offered entries of one process, one per lock: the head of each local line offers its own. */
+/**
+ * The offered entries of one process, one per lock: the head of each local line offers its own.
+ * A lock's slot stays when its offer is withdrawn or taken (a hot lock offers on every grant, and
+ * a map that empties is reallocated); the local queue forgets it with the lock's line.
+ */
 export class EntryOffers {
-  private readonly offers = new Map<string, EntryOffer>();
+  private readonly offers = new Map<string, EntryOffer | undefined>();
 
   offer(key: string, kind: string, owner: string): EntryOffer {
     const offer = new EntryOffer(kind, owner);
@@ -49,15 +53,20 @@ export class EntryOffers {
 
   /** A head that stops waiting takes back an offer no holder has taken yet. */
   withdraw(key: string, offer: EntryOffer): void {
-    if (this.offers.get(key) === offer) this.offers.delete(key);
+    if (this.offers.get(key) === offer) this.offers.set(key, undefined);
   }
 
   /** The holder of `kind` about to release `key` takes the offered entry, if any. */
   take(key: string, kind: string): EntryOffer | undefined {
     const offer = this.offers.get(key);
-    if (offer?.kind !== kind) return undefined;
-    this.offers.delete(key);
-    offer?.take();
+    if (!offer || offer.kind !== kind) return undefined;
+    this.offers.set(key, undefined);
+    offer.take();
     return offer;
+  }
+
+  /** `key`'s line is gone: so is its slot. */
+  forget(key: string): void {
+    this.offers.delete(key);
   }
 }
