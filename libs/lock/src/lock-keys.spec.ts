@@ -23,6 +23,18 @@ describe('lockKeys', () => {
     expect(new Set(all.map(hashTag))).toEqual(new Set(['coupon:42']));
   });
 
+  it("builds a resource's keys and channels once while it is in use, and still tells resources and processes apart", () => {
+    expect(lockKeys('coupon:7')).toBe(lockKeys('coupon:7'));
+    expect(lockKeys('coupon:8').lock).toBe('lock:{coupon:8}');
+    const keys = lockKeys('coupon:7');
+    expect(waiterWakeChannel(keys, 'p1')).toBe('lock:{coupon:7}:wake:p1');
+    expect(waiterWakeChannel(keys, 'p2')).toBe('lock:{coupon:7}:wake:p2');
+    expect(waiterWakeChannel(lockKeys('coupon:8'), 'p1')).toBe('lock:{coupon:8}:wake:p1');
+    for (let i = 0; i < 300; i++) lockKeys(`coupon:many:${i}`); // past the cache: the oldest make way
+    expect(lockKeys('coupon:many:299').lock).toBe('lock:{coupon:many:299}');
+    expect(lockKeys('coupon:many:0').lock).toBe('lock:{coupon:many:0}');
+  });
+
   it('gives each segment a tag of its own, so segment locks spread over the cluster', () => {
     const tags = [1, 2, 3].map((seg) => hashTag(lockKeys(`coupon:42:seg:${seg}`).lock));
     expect(tags).toEqual(['coupon:42:seg:1', 'coupon:42:seg:2', 'coupon:42:seg:3']);

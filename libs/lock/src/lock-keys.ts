@@ -22,6 +22,7 @@ export interface LockKeys {
 /** The keys of the resources used last: a hot lock's names are not built again on every grant. */
 const recentKeys = new Map<string, LockKeys>();
 const MAX_RECENT_KEYS = 256;
+const MAX_RECENT_TAGS = 16;
 
 export function lockKeys(resource: string): LockKeys {
   let keys = recentKeys.get(resource);
@@ -46,7 +47,21 @@ function keysOf(resource: string): LockKeys {
   };
 }
 
+/** The channels of recent locks, by process tag: a hot lock's name is not built (and hashed) again per grant. */
+const recentChannels = new Map<string, Map<string, string>>();
+
 /** The wake-up channel of the waiters of one process (`tag`) on one lock. */
 export function waiterWakeChannel(keys: LockKeys, tag: string): string {
-  return keys.waiterWakePrefix + tag;
+  let channels = recentChannels.get(tag);
+  if (!channels) {
+    if (recentChannels.size >= MAX_RECENT_TAGS) recentChannels.clear(); // a process has one tag per runtime
+    recentChannels.set(tag, (channels = new Map<string, string>()));
+  }
+  let channel = channels.get(keys.lock);
+  if (channel === undefined) {
+    channel = keys.waiterWakePrefix + tag;
+    if (channels.size >= MAX_RECENT_KEYS) channels.delete(channels.keys().next().value!);
+    channels.set(keys.lock, channel);
+  }
+  return channel;
 }

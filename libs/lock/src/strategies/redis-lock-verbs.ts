@@ -85,8 +85,6 @@ export abstract class RedisLockVerbs {
     const heldHere = () => this.runtime.holdsHere(keys.lock);
     const queueKind = this.traits.queue;
     if (queueKind && this.usesQueue()) {
-      const waiter = { owner, tag: this.runtime.processTag };
-      const timing = { ...QUEUE_TIMING, leaseMs: options.leaseMs };
       return this.runtime.waitInQueue({
         lineKey: keys.lock,
         channel: waiterWakeChannel(keys, this.runtime.processTag),
@@ -99,9 +97,9 @@ export abstract class RedisLockVerbs {
         reenter: () => this.tryAcquire(keys, owner, options.leaseMs),
         attempt: async (queue) => {
           const sentAt = Date.now(); // a lease it sets cannot end before sentAt + lease
-          const attempt = await this.runtime.call((redis) =>
-            queueAcquire(redis, keys, queueKind, waiter, queue ? timing : { ...timing, heartbeatMs: 0 }),
-          );
+          const waiter = { owner, tag: this.runtime.processTag };
+          const timing = { ...QUEUE_TIMING, leaseMs: options.leaseMs, ...(queue ? {} : { heartbeatMs: 0 }) };
+          const attempt = await this.runtime.call((redis) => queueAcquire(redis, keys, queueKind, waiter, timing));
           return { ...attempt, sentAt };
         },
         leave: () => this.releaseFor(keys, owner, options.leaseMs),

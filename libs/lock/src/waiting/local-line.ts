@@ -16,22 +16,14 @@ export interface QueuePlace {
   leave(holding?: boolean): void;
 }
 
-export interface Waiter {
-  readonly admit: (atHead: boolean) => void;
-  timer?: ReturnType<typeof setTimeout>;
-  slot?: HandoffSlot;
-  timedOut?: boolean;
-  /** Made on first ask. */
-  expiry?: { readonly promise: Promise<void>; readonly resolve: () => void };
-}
-
 /**
  * One lock's line in this process, and what outlives its waiters while a hold of it goes on. One
  * object per lock, kept while any of it is in use: a hot lock's per-grant flags are field writes,
  * not entries added to and deleted from maps (a table that empties is reallocated when it shrinks).
  */
 export interface Line {
-  readonly waiters: Waiter[];
+  readonly key: string;
+  readonly waiters: Place[];
   /** A head left with the lock, until its hold is registered or let go. */
   taking: boolean;
   /** The hand-offs in a row since this process last took the lock in Redis, and when the first was. */
@@ -44,22 +36,80 @@ export interface Line {
   watcher?: { readonly promise: Promise<void>; readonly resolve: () => void };
 }
 
-/** Settles when the waiter's time is up (at once if it is): made on first ask. */
-export function expiryOf(waiter: Waiter): Promise<void> {
-  if (waiter.timedOut) return Promise.resolve();
-  if (!waiter.expiry) {
-    let resolve!: () => void;
-    const promise = new Promise<void>((r) => (resolve = r));
-    waiter.expiry = { promise, resolve };
-  }
-  return waiter.expiry.promise;
-}
-
-export function newLine(): Line {
-  return { waiters: [], taking: false, yielding: false };
+export function newLine(key: string): Line {
+  return { key, waiters: [], taking: false, yielding: false };
 }
 
 /** Nothing of the line is in use: it may be forgotten. */
 export function isIdle(line: Line): boolean {
   return line.waiters.length === 0 && !line.taking && !line.run && !line.watcher;
+}
+
+/** What a place needs of its queue. */
+export interface LineKeeper {
+  /** Takes `place` out of its line (the next one then heads it). */
+  remove(place: Place): void;
+}
+
+/** A waiter's place in a line: one object per wait, its one timer included. */
+export class Place implements QueuePlace {
+  readonly turn: Promise<boolean>;
+  /** Resolves `turn`. */
+  admit!: (atHead: boolean) => void;
+  timer?: ReturnType<typeof setTimeout>;
+  slot?: HandoffSlot;
+  private up = false;
+  private expiry?: { readonly promise: Promise<void>; readonly resolve: () => void };
+
+  constructor(
+    readonly line: Line,
+    private readonly keeper: LineKeeper,
+    timeoutMs: number,
+  ) {
+    this.turn = new Promise<boolean>((resolve) => (this.admit = resolve));
+    // One timer for the whole wait: it takes a waiter not yet at the head out of the line, and
+    // tells a head (which leaves by itself) that its time is up.
+    this.timer = setTimeout(timeIsUp, Math.max(0, timeoutMs), this);
+  }
+
+  get atHead(): boolean {
+    return this.line.waiters[0] === this;
+  }
+
+  timedOut(): boolean {
+    return this.up;
+  }
+
+  expired(): Promise<void> {
+    if (this.up) return Promise.resolve();
+    if (!this.expiry) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.expiry = { promise, resolve };
+    }
+    return this.expiry.promise;
+  }
+
+  offer(slot: HandoffSlot): void {
+    if (this.atHead) this.slot = slot;
+  }
+
+  leave(holding?: boolean): void {
+    if (holding && this.atHead) this.line.taking = true;
+    this.keeper.remove(this);
+  }
+
+  /** The timer fired. */
+  timeIsUp(): void {
+    this.timer = undefined;
+    this.up = true;
+    this.expiry?.resolve();
+    if (this.atHead) return;
+    this.keeper.remove(this);
+    this.admit(false);
+  }
+}
+
+function timeIsUp(place: Place): void {
+  place.timeIsUp();
 }

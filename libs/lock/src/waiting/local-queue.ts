@@ -1,6 +1,6 @@
 import { EntryOffers } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
-import { expiryOf, isIdle, newLine, type Line, type QueuePlace, type Waiter } from './local-line';
+import { isIdle, newLine, Place, type Line, type LineKeeper, type QueuePlace } from './local-line';
 
 export type { QueuePlace } from './local-line';
 
@@ -18,7 +18,7 @@ export const DEFAULT_LONGEST_RUN = DEFAULT_HANDOFF_LIMIT + 1;
  * wait their turn here. That keeps the Redis traffic to one contender per process and makes the
  * order within a process fair.
  */
-export class LocalQueue {
+export class LocalQueue implements LineKeeper {
   private readonly lines = new Map<string, Line>();
   /** The entries heads offer a releasing holder of this process, to queue in its release. */
   readonly offers = new EntryOffers();
@@ -31,38 +31,10 @@ export class LocalQueue {
 
   enter(key: string, timeoutMs: number): QueuePlace {
     const line = this.lineOf(key);
-    const { waiters } = line;
-    let waiter!: Waiter;
-    const turn = new Promise<boolean>((resolve) => {
-      waiter = { admit: resolve };
-    });
-    waiters.push(waiter);
-    // One timer for the whole wait: it takes a waiter not yet at the head out of the line, and
-    // tells a head (which leaves by itself) that its time is up.
-    waiter.timer = setTimeout(
-      () => {
-        waiter.timer = undefined;
-        waiter.timedOut = true;
-        waiter.expiry?.resolve();
-        if (waiters[0] === waiter) return;
-        this.remove(key, line, waiter);
-        waiter.admit(false);
-      },
-      Math.max(0, timeoutMs),
-    );
-    if (waiters.length === 1) waiter.admit(true);
-    return {
-      turn,
-      timedOut: () => waiter.timedOut === true,
-      expired: () => expiryOf(waiter),
-      offer: (slot) => {
-        if (waiters[0] === waiter) waiter.slot = slot;
-      },
-      leave: (holding) => {
-        if (holding && waiters[0] === waiter) line.taking = true;
-        this.remove(key, line, waiter);
-      },
-    };
+    const place = new Place(line, this, timeoutMs);
+    line.waiters.push(place);
+    if (line.waiters.length === 1) place.admit(true);
+    return place;
   }
 
   /**
@@ -100,7 +72,7 @@ export class LocalQueue {
     const line = this.lines.get(key);
     if (!line?.run) return;
     line.run = undefined;
-    this.forgetIfIdle(key, line);
+    this.forgetIfIdle(line);
   }
 
   /** Resolves when a holder of this process next lets go of `key` (released, handed, or failed). */
@@ -124,7 +96,7 @@ export class LocalQueue {
     const line = this.lines.get(key);
     if (!line?.taking) return;
     line.taking = false;
-    this.forgetIfIdle(key, line);
+    this.forgetIfIdle(line);
   }
 
   /** A holder of this process let go of `key`. */
@@ -135,7 +107,7 @@ export class LocalQueue {
     const watcher = line.watcher;
     line.watcher = undefined;
     watcher?.resolve();
-    this.forgetIfIdle(key, line);
+    this.forgetIfIdle(line);
   }
 
   /** True once after a release that ended a run of hand-offs: the head lets other processes go first. */
@@ -164,34 +136,35 @@ export class LocalQueue {
     return this.lines.get(key)?.waiters.length ?? 0;
   }
 
-  private remove(key: string, line: Line, waiter: Waiter): void {
-    const { waiters } = line;
-    const index = waiters.indexOf(waiter);
+  /** Takes `place` out of its line (LineKeeper): the next one then heads it. */
+  remove(place: Place): void {
+    const { line } = place;
+    const index = line.waiters.indexOf(place);
     if (index < 0) return;
-    if (waiter.timer) clearTimeout(waiter.timer);
-    waiters.splice(index, 1);
-    if (waiters.length === 0) {
+    if (place.timer) clearTimeout(place.timer);
+    line.waiters.splice(index, 1);
+    if (line.waiters.length === 0) {
       // The hand-off count stays: the one who left may hold the lock, and its run goes on.
       line.seenTtl = undefined;
       line.yielding = false;
-      this.forgetIfIdle(key, line);
+      this.forgetIfIdle(line);
       return;
     }
-    if (index === 0) waiters[0].admit(true);
+    if (index === 0) line.waiters[0].admit(true);
   }
 
   private lineOf(key: string): Line {
     let line = this.lines.get(key);
     if (!line) {
-      line = newLine();
+      line = newLine(key);
       this.lines.set(key, line);
     }
     return line;
   }
 
-  private forgetIfIdle(key: string, line: Line): void {
-    if (!isIdle(line) || this.lines.get(key) !== line) return;
-    this.lines.delete(key);
-    this.offers.forget(key);
+  private forgetIfIdle(line: Line): void {
+    if (!isIdle(line) || this.lines.get(line.key) !== line) return;
+    this.lines.delete(line.key);
+    this.offers.forget(line.key);
   }
 }
