@@ -16,7 +16,7 @@ export interface LockRuntimeOptions {
   readonly commandTimeoutMs?: number;
   /**
    * How many times in a row a holder may hand the lock straight to the next waiter of this
-   * process before releasing it for the others; 0 turns hand-offs off. Default 64; a run also
+   * process before releasing it for the others; 0 turns hand-offs off. Default 128; a run also
    * ends `HANDOFF_WINDOW_MS` (100) after its first hand-off, so slow sections' runs stay short.
    */
   readonly handoffLimit?: number;

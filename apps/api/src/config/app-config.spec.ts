@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       chaosEnabled: false,
       leaseMs: 10_000,
       redlockUrls: [],
-      handoffLimit: 64,
+      handoffLimit: 128,
       waitReplicas: 0,
     });
   });
