@@ -11,7 +11,8 @@ import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
 import type { HandoffSlot } from './waiting/handoff-slot';
 import type { EntryOffer } from './waiting/entry-offers';
 import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
-import { acquireInQueue, type QueuePlan } from './waiting/queue-wait';
+import type { QueuePlan } from './waiting/queue-plan';
+import { acquireInQueue } from './waiting/queue-wait';
 import { WakeSubscriber } from './waiting/wake-subscriber';
 
 /**

@@ -8,7 +8,8 @@ import { queueAcquire, queueEntry, type QueueLockKind } from '../verbs/queue-acq
 import { queueRelease } from '../verbs/queue-release';
 import type { EntryOffer } from './entry-offers';
 import { LocalQueue } from './local-queue';
-import { acquireInQueue, type QueuePlan } from './queue-wait';
+import type { QueuePlan } from './queue-plan';
+import { acquireInQueue } from './queue-wait';
 import { QUEUE_TIMING } from './queue-timing';
 import { WakeSubscriber } from './wake-subscriber';
 

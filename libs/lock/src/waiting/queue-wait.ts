@@ -5,33 +5,9 @@ import type { EntryOffer } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
 import { LineWait } from './line-wait';
 import type { LocalQueue } from './local-queue';
+import type { QueuePlan } from './queue-plan';
 import { QUEUE_TIMING, queueSleepMs } from './queue-timing';
 import type { WakeSubscriber } from './wake-subscriber';
-
-export interface QueuePlan {
-  /** The local line's key (the lock key). */
-  readonly lineKey: string;
-  /** This process's own wake-up channel on this lock. */
-  readonly channel: string;
-  readonly owner: string;
-  /** The strategy: a holder of this process queues our entry in its release only if it is of our kind. */
-  readonly kind: string;
-  /** Set when the strategy fences: the resource its holders draw tokens for. */
-  readonly fencedResource?: string;
-  readonly waitMs: number;
-  readonly signal?: AbortSignal;
-  /** The flow holds the lock here already: re-enter without queueing behind its own waiters. */
-  readonly skipLine: boolean;
-  reenter(): Promise<Attempt>;
-  /** queue-acquire: take, claim, or queue and refresh the heartbeat; `queue` false: one attempt only. */
-  attempt(queue: boolean): Promise<Attempt>;
-  /** Leave the Redis queue; a lock handed to us meanwhile passes on. */
-  leave(): Promise<unknown>;
-  /** Accept the lock straight from a holder of this process with the same kind of lock. */
-  readonly handoff?: { readonly kind: string; readonly owner: string; readonly leaseMs: number };
-  /** Whether another flow of this process holds the lock now. */
-  heldHere?(): boolean;
-}
 
 /**
  * Acquire in the queue wait mode. The local line keeps its FIFO and only its head queues in
