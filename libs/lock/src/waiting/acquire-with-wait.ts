@@ -80,12 +80,7 @@ class PubsubWait extends LineWait<WaitPlan> {
       this.listener = await this.wake.listen(this.plan.wakeChannel, leftMs);
       return undefined; // retry at once: the holder may have released before we were subscribed
     }
-    const interrupt = !this.abort.watching
-      ? this.slot?.claimed()
-      : this.slot
-        ? Promise.race([this.slot.claimed(), this.abort.aborted])
-        : this.abort.aborted;
-    await this.listener.wait(sleepBound(attempt.holderTtlMs, leftMs), interrupt);
+    await this.listener.wait(sleepBound(attempt.holderTtlMs, leftMs), this.interrupt());
     return undefined;
   }
 

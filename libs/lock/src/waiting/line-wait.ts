@@ -72,6 +72,12 @@ export abstract class LineWait<P extends LineWaitPlan> {
     return this.place.timedOut() && !this.slot?.isTaken ? this.timedOut() : undefined;
   }
 
+  /** What cuts a sleep short: a holder here claiming our slot, or the cancel. */
+  protected interrupt(): Promise<unknown> | undefined {
+    if (!this.abort.watching) return this.slot?.claimed();
+    return this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
+  }
+
   protected timedOut(): Attempt {
     return { acquired: false, holderTtlMs: this.queue.holderTtl(this.plan.lineKey, Date.now()) };
   }

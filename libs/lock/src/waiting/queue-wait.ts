@@ -89,7 +89,8 @@ class QueueWait extends LineWait<QueuePlan> {
     const freshMs = this.freshUntil - Date.now();
     if (freshMs > 0) {
       await this.listener!.wait(Math.min(freshMs, this.deadline - Date.now()), this.interrupt());
-      return Date.now() >= this.deadline ? this.timedOut() : undefined;
+      // A hand-off under way wins over the time running out: the next round takes it.
+      return Date.now() >= this.deadline && !this.slot?.isTaken ? this.timedOut() : undefined;
     }
     const attempt = await this.attemptInRedis();
     if (!attempt || attempt.acquired) return attempt;
@@ -186,10 +187,5 @@ class QueueWait extends LineWait<QueuePlan> {
       };
     }
     return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
-  }
-
-  private interrupt(): Promise<unknown> | undefined {
-    if (!this.abort.watching) return this.slot?.claimed();
-    return this.slot ? Promise.race([this.slot.claimed(), this.abort.aborted]) : this.abort.aborted;
   }
 }
