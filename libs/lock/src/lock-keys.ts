@@ -19,7 +19,7 @@ export interface LockKeys {
   readonly waiterWakePrefix: string;
 }
 
-/** The keys of the resources used last: a hot lock's names are not built again on every grant. */
+/** The keys of the last resources looked up first (dropped oldest first): a hot lock's names are not built again per grant. */
 const recentKeys = new Map<string, LockKeys>();
 const MAX_RECENT_KEYS = 256;
 const MAX_RECENT_TAGS = 16;
@@ -36,7 +36,8 @@ export function lockKeys(resource: string): LockKeys {
 
 function keysOf(resource: string): LockKeys {
   const lock = `lock:{${resource}}`;
-  return {
+  // Frozen: one object serves every caller of a cached resource.
+  return Object.freeze({
     resource,
     lock,
     wake: `${lock}:wake`,
@@ -44,7 +45,7 @@ function keysOf(resource: string): LockKeys {
     queue: `${lock}:queue`,
     queueDeadlines: `${lock}:queue:deadlines`,
     waiterWakePrefix: `${lock}:wake:`,
-  };
+  });
 }
 
 /** The channels of recent locks, by process tag: a hot lock's name is not built (and hashed) again per grant. */

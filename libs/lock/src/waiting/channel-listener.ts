@@ -10,9 +10,12 @@ export interface Channel {
   /** Set when `subscribed` has settled: a listener then needs no wait. */
   settled: boolean;
   readonly recent: string[];
-  /** Pending while nobody listens: unsubscribes once the channel has been idle `lingerMs`. */
+  /**
+   * Set when the last listener leaves and kept while others come and go (it looks again when it
+   * fires): unsubscribes once the channel has been idle `lingerMs`.
+   */
   linger?: ReturnType<typeof setTimeout>;
-  /** When the last listener left (ms since the epoch). */
+  /** When the last listener left (`performance.now()`: a clock step cannot stretch the linger). */
   idleSince: number;
 }
 

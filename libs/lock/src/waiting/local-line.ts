@@ -61,15 +61,21 @@ export class Place implements QueuePlace {
   private up = false;
   private expiry?: { readonly promise: Promise<void>; readonly resolve: () => void };
 
+  /** When its time is up (`performance.now()`). */
+  private readonly deadline: number;
+
+  /** Made before the place joins `line`: one already there means it waits behind someone. */
   constructor(
     readonly line: Line,
     private readonly keeper: LineKeeper,
     timeoutMs: number,
   ) {
     this.turn = new Promise<boolean>((resolve) => (this.admit = resolve));
+    this.deadline = performance.now() + timeoutMs;
     // One timer for the whole wait: it takes a waiter not yet at the head out of the line, and
-    // tells a head (which leaves by itself) that its time is up.
-    this.timer = setTimeout(timeIsUp, Math.max(0, timeoutMs), this);
+    // tells a head (which leaves by itself) that its time is up. A place at the head at once sets
+    // it only if asked (`expired`): an uncontended acquire sets none.
+    if (line.waiters.length > 0) this.arm();
   }
 
   get atHead(): boolean {
@@ -82,6 +88,7 @@ export class Place implements QueuePlace {
 
   expired(): Promise<void> {
     if (this.up) return Promise.resolve();
+    if (!this.timer) this.arm();
     if (!this.expiry) {
       let resolve!: () => void;
       const promise = new Promise<void>((r) => (resolve = r));
@@ -108,7 +115,16 @@ export class Place implements QueuePlace {
     this.keeper.remove(this);
     this.admit(false);
   }
+
+  private arm(): void {
+    const ms = this.deadline - performance.now();
+    if (ms > MAX_TIMER_MS) return; // never, as far as a timer can tell (Node would fire a longer one at once)
+    this.timer = setTimeout(timeIsUp, Math.max(0, ms), this);
+  }
 }
+
+/** The longest delay Node's timers take. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function timeIsUp(place: Place): void {
   place.timeIsUp();

@@ -63,6 +63,18 @@ describe('LocalQueue', () => {
     expect(next.timedOut()).toBe(false);
   });
 
+  it('sets a timer only for a place behind someone, or a head that asks when its time is up; never for an endless wait', () => {
+    const queue = new LocalQueue();
+    const head = queue.enter('k', 1000); // uncontended: no timer to set and clear
+    expect(jest.getTimerCount()).toBe(0);
+    queue.enter('k', 1000);
+    expect(jest.getTimerCount()).toBe(1);
+    queue.enter('k', Infinity); // Node would fire a timer of Infinity ms at once
+    expect(jest.getTimerCount()).toBe(1);
+    void head.expired();
+    expect(jest.getTimerCount()).toBe(2);
+  });
+
   it('a waiter that leaves before its turn is skipped', async () => {
     const queue = new LocalQueue();
     const head = queue.enter('k', 1000);

@@ -71,13 +71,13 @@ export class WakeSubscriber {
   private left(name: string, state: Channel, linger: boolean): void {
     if (--state.refs > 0) return;
     if (!linger) return this.unsubscribe(name, state);
-    state.idleSince = Date.now();
+    state.idleSince = performance.now();
     // One timer per idle spell, not per listener: a listener that comes and goes meanwhile only
     // moves `idleSince`, and the timer looks again when it fires.
     const check = () => {
       state.linger = undefined;
       if (state.refs > 0) return;
-      const idleMs = Date.now() - state.idleSince;
+      const idleMs = performance.now() - state.idleSince;
       if (idleMs >= this.lingerMs) return this.unsubscribe(name, state);
       state.linger = setTimeout(check, this.lingerMs - idleMs);
       state.linger.unref?.();
