@@ -1,3 +1,4 @@
+import { deferred, type Deferred } from './deferred';
 import type { Attempt } from '../verbs/attempt';
 
 /** What a taker learns of a hand-off: when its lease began (when the script was sent), its token, the verdict, or the run it joins. */
@@ -24,7 +25,7 @@ export class HandoffSlot {
   private state: 'open' | 'claimed' | 'handed' | 'closed' = 'open';
   private outcome?: { promise: Promise<boolean>; settle: (handed: boolean) => void };
   private terms: HandedTerms = {};
-  private whenClaimed?: { promise: Promise<void>; resolve: () => void };
+  private whenClaimed?: Deferred;
 
   constructor(
     /** Only a holder of the same kind of lock (the same scripts) may hand off. */
@@ -74,11 +75,7 @@ export class HandoffSlot {
   /** The waiter's side: resolves when a holder claims the slot (at once if claimed already). */
   claimed(): Promise<void> {
     if (this.state !== 'open') return Promise.resolve();
-    if (!this.whenClaimed) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.whenClaimed = { promise, resolve };
-    }
+    this.whenClaimed ??= deferred();
     return this.whenClaimed.promise;
   }
 

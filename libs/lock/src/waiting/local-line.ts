@@ -1,3 +1,4 @@
+import { deferred, type Deferred } from './deferred';
 import type { HandoffSlot } from './handoff-slot';
 
 /** A place in a local line: `turn` resolves true at the head, false if the timeout came first. */
@@ -33,7 +34,7 @@ export interface Line {
   /** The holder's TTL the head last saw: a fair Retry-After for those who time out queued. */
   seenTtl?: { readonly ttlMs: number; readonly at: number };
   /** Heads waiting for a holder of this process to let go. */
-  watcher?: { readonly promise: Promise<void>; readonly resolve: () => void };
+  watcher?: Deferred;
 }
 
 export function newLine(key: string): Line {
@@ -59,7 +60,7 @@ export class Place implements QueuePlace {
   timer?: ReturnType<typeof setTimeout>;
   slot?: HandoffSlot;
   private up = false;
-  private expiry?: { readonly promise: Promise<void>; readonly resolve: () => void };
+  private expiry?: Deferred;
 
   /** When its time is up (`performance.now()`). */
   private readonly deadline: number;
@@ -89,11 +90,7 @@ export class Place implements QueuePlace {
   expired(): Promise<void> {
     if (this.up) return Promise.resolve();
     if (!this.timer) this.arm();
-    if (!this.expiry) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      this.expiry = { promise, resolve };
-    }
+    this.expiry ??= deferred();
     return this.expiry.promise;
   }
 

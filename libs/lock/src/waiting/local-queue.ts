@@ -1,3 +1,4 @@
+import { deferred } from './deferred';
 import { EntryOffers } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
 import { isIdle, newLine, Place, type Line, type LineKeeper, type QueuePlace } from './local-line';
@@ -78,11 +79,7 @@ export class LocalQueue implements LineKeeper {
   /** Resolves when a holder of this process next lets go of `key` (released, handed, or failed). */
   whenReleasedHere(key: string): Promise<void> {
     const line = this.lineOf(key);
-    if (!line.watcher) {
-      let resolve!: () => void;
-      const promise = new Promise<void>((r) => (resolve = r));
-      line.watcher = { promise, resolve };
-    }
+    line.watcher ??= deferred();
     return line.watcher.promise;
   }
 
