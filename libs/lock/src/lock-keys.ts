@@ -1,3 +1,5 @@
+import { RecentMap } from './recent-map';
+
 /**
  * The Redis keys of one lock. They share the hash tag `{resource}` so a Redis Cluster keeps them
  * on one slot (a Lua script may touch all of them); distinct resources such as the segments
@@ -19,19 +21,10 @@ export interface LockKeys {
   readonly waiterWakePrefix: string;
 }
 
-/** The keys of the last resources looked up first (dropped oldest first): a hot lock's names are not built again per grant. */
-const recentKeys = new Map<string, LockKeys>();
-const MAX_RECENT_KEYS = 256;
-const MAX_RECENT_TAGS = 16;
+const recentKeys = new RecentMap(256, keysOf);
 
 export function lockKeys(resource: string): LockKeys {
-  let keys = recentKeys.get(resource);
-  if (!keys) {
-    keys = keysOf(resource);
-    if (recentKeys.size >= MAX_RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!);
-    recentKeys.set(resource, keys);
-  }
-  return keys;
+  return recentKeys.get(resource);
 }
 
 function keysOf(resource: string): LockKeys {
@@ -48,21 +41,7 @@ function keysOf(resource: string): LockKeys {
   });
 }
 
-/** The channels of recent locks, by process tag: a hot lock's name is not built (and hashed) again per grant. */
-const recentChannels = new Map<string, Map<string, string>>();
-
 /** The wake-up channel of the waiters of one process (`tag`) on one lock. */
 export function waiterWakeChannel(keys: LockKeys, tag: string): string {
-  let channels = recentChannels.get(tag);
-  if (!channels) {
-    if (recentChannels.size >= MAX_RECENT_TAGS) recentChannels.clear(); // a process has one tag per runtime
-    recentChannels.set(tag, (channels = new Map<string, string>()));
-  }
-  let channel = channels.get(keys.lock);
-  if (channel === undefined) {
-    channel = keys.waiterWakePrefix + tag;
-    if (channels.size >= MAX_RECENT_KEYS) channels.delete(channels.keys().next().value!);
-    channels.set(keys.lock, channel);
-  }
-  return channel;
+  return keys.waiterWakePrefix + tag;
 }

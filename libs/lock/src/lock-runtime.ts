@@ -2,9 +2,10 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { HeldLocks, type Hold } from './held-locks';
 import type { LockRuntimeOptions, LockWaitMode, WaitForReplicas } from './lock-runtime-options';
-import { lockKeys } from './lock-keys';
+import { lockKeys, waiterWakeChannel, type LockKeys } from './lock-keys';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings, followTopology } from './redis/redis-clients';
 import { asCluster } from './redis/redis-target';
+import { RecentMap } from './recent-map';
 import { Renewer, type Renewal } from './renewal/renewer';
 import type { Attempt } from './verbs/attempt';
 import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
@@ -28,6 +29,10 @@ export class LockRuntime {
   private readonly wake: WakeSubscriber;
   /** Names this process's wake-up channels in the lock queues (hex: never a `|`). */
   readonly processTag = randomBytes(8).toString('hex');
+  /** This process's wake-up channel per resource: built once for a hot lock. */
+  private readonly wakeChannels = new RecentMap(256, (resource) =>
+    waiterWakeChannel(lockKeys(resource), this.processTag),
+  );
   private closed = false;
   private readonly closers: (() => Promise<void>)[] = [];
 
@@ -88,6 +93,11 @@ export class LockRuntime {
   /** Whether some flow of this process holds `lockKey`. */
   holdsHere(lockKey: string): boolean {
     return this.held.has(lockKey) || this.queue.isTaking(lockKey);
+  }
+
+  /** The wake-up channel of this process's waiters on a lock (queue wait mode). */
+  wakeChannel(keys: LockKeys): string {
+    return this.wakeChannels.get(keys.resource);
   }
 
   /** How many locks this process holds now. */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Hold } from '../held-locks';
 import type { LockEventSink, LockEventType } from '../lock-events';
-import { waiterWakeChannel, type LockKeys } from '../lock-keys';
+import type { LockKeys } from '../lock-keys';
 import type { LockRuntime } from '../lock-runtime';
 import type { LockOptions, LockStrategyDeps } from '../lock-strategy';
 import type { Attempt, HandOffVerb, ReleaseOutcome } from '../verbs/attempt';
@@ -87,7 +87,7 @@ export abstract class RedisLockVerbs {
     if (queueKind && this.usesQueue()) {
       return this.runtime.waitInQueue({
         lineKey: keys.lock,
-        channel: waiterWakeChannel(keys, this.runtime.processTag),
+        channel: this.runtime.wakeChannel(keys),
         owner,
         kind: this.name,
         ...(queueKind.fenced && { fencedResource: keys.resource }),
