@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
       `entered inside it); each worker warms up on a resource of its own first, then all start on one clock reading. Wait: from wanting the lock ` +
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
-      `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round. Jain's index is over every waiter of every process. Peers at their ` +
+      `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round; ours against the best peer is the median of the rounds' ratios (each round runs both, minutes apart at most). Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
       `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:runs-of-17 is ours with LOCK_HANDOFF_LIMIT=16; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
       `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' per section (the bench's own client), per turn and per section of the run ring likewise. ` +

@@ -41,6 +41,24 @@ describe('ratiosToBestPeer', () => {
     ).toEqual([]);
   });
 
+  it("takes the median round's ratio when both ran the same rounds, which can fail or pass where their median rates would not", () => {
+    const ratio = (ours: number[], peer: number[]) =>
+      ratiosToBestPeer([
+        result('owner-checked', true, [...ours].sort((a, b) => a - b)[1], { roundsGrantsPerSec: ours }),
+        result('redlock', false, [...peer].sort((a, b) => a - b)[1], { roundsGrantsPerSec: peer }),
+      ])[0].ratio;
+    // Our fast round fell on the peer's slow one: 2.0× by median rates, 1.33× round by round.
+    expect(ratio([3000, 1000, 2000], [1000, 1000, 1500]).toFixed(2)).toBe('1.33');
+    // Drift the other way: 1.5× by median rates, 2× in two rounds of three.
+    expect(ratio([2000, 1000, 1500], [1000, 500, 1000])).toBe(2);
+    // An even count takes the lower middle, as the median round does.
+    const two = ratiosToBestPeer([
+      result('owner-checked', true, 3000, { roundsGrantsPerSec: [1000, 3000] }),
+      result('redlock', false, 1000, { roundsGrantsPerSec: [1000, 1000] }),
+    ]);
+    expect(two[0].ratio).toBe(1);
+  });
+
   it('is infinite against a peer that granted nothing', () => {
     expect(ratiosToBestPeer([result('owner-checked', true, 10), result('a', false, 0)])[0].ratio).toBe(
       Number.POSITIVE_INFINITY,

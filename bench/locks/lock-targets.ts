@@ -22,22 +22,30 @@ export function bestPeer(results: readonly LockBenchResult[]): LockBenchResult |
   return peers.length === 0 ? undefined : peers.reduce((a, b) => (b.grantsPerSec > a.grantsPerSec ? b : a));
 }
 
-/** Each of our locks against the best peer at its defaults. */
+/**
+ * Each of our locks against the best peer at its defaults. When both ran the same rounds, the
+ * ratio is the median round's: each round runs every contender one after another, so a round's
+ * ratio compares two locks measured minutes apart at most, while their own median rounds may lie
+ * far apart on a drifting machine (the lower middle for an even count, as `medianRound` takes).
+ * Otherwise (one round), the ratio of their rates.
+ */
 export function ratiosToBestPeer(results: readonly LockBenchResult[]): PeerRatio[] {
   const best = bestPeer(results);
   if (!best) return [];
   return results
     .filter((r) => r.ours)
-    .map((r) => ({
-      ours: r.contender,
-      bestPeer: best.contender,
-      ratio: best.grantsPerSec > 0 ? r.grantsPerSec / best.grantsPerSec : Number.POSITIVE_INFINITY,
-    }));
+    .map((r) => ({ ours: r.contender, bestPeer: best.contender, ratio: pairedRatio(r, best) }));
+}
+
+function pairedRatio(ours: LockBenchResult, peer: LockBenchResult): number {
+  const perRound = ratiosPerRound(ours, peer);
+  if (perRound) return [...perRound].sort((a, b) => a - b)[Math.floor((perRound.length - 1) / 2)];
+  return peer.grantsPerSec > 0 ? ours.grantsPerSec / peer.grantsPerSec : Number.POSITIVE_INFINITY;
 }
 
 /**
  * Ours over the peer round by round (each round ran every contender, one after another), when
- * both ran the same rounds: how far the machine's drift moves the ratio the verdict reads.
+ * both ran the same rounds: how far the machine's drift moves the ratio.
  */
 export function ratiosPerRound(ours: LockBenchResult, peer: LockBenchResult): number[] | undefined {
   const a = ours.roundsGrantsPerSec;
