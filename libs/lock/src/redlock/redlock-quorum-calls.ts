@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import type { Attempt } from '../verbs/attempt';
 import { countListeners } from '../verbs/count-listeners';
 import { handOffMarginMs, type HandoffSlot } from '../waiting/handoff-slot';
 import { acquireOnNode, handOffOnNode, releaseOnNode, type RedlockNode } from './redlock-node';
-import { judgeAttempt, validityMs, type NodeVote } from './redlock-quorum';
+import { judgeAttempt, runCovers, validityMs, type NodeVote } from './redlock-quorum';
 
 /** One Redlock call on every node at once: acquire, release, hand off. */
 export class RedlockQuorum {
@@ -31,6 +32,21 @@ export class RedlockQuorum {
   }
 
   /**
+   * Hands the lock to the slot's waiter. Within the run's first hundredth of its lease
+   * (`runCovers`), the waiter holds under `owner` and its validity, with no call to the nodes (lock
+   * cohorting, as owner-checked's run does in Redis): a swap would give it hardly more. A lost hold
+   * has a `validUntil` of 0, so it never hands on this way. Past that, the nodes swap the key.
+   */
+  async handOff(slot: HandoffSlot, key: string, owner: string, driftFactor: number, validUntil: number) {
+    if (!runCovers(validUntil, slot.leaseMs, performance.now(), driftFactor)) {
+      return this.swap(slot, key, owner, driftFactor, validUntil);
+    }
+    if (!slot.claim()) return false;
+    slot.settle(true, { sentAt: Date.now(), validUntil, runOwner: owner });
+    return true;
+  }
+
+  /**
    * Swaps `owner`'s key for the slot's waiter on every node, under the waiter's hand-off owner
    * value (`handedOwner`: never the value its own attempts write, so a give-back of a failed
    * attempt cannot delete it); the waiter holds the lock when a majority swapped within its
@@ -41,7 +57,7 @@ export class RedlockQuorum {
    * the verdict, and a lost swap is given back at once. False when the slot was gone or the swap
    * lost.
    */
-  async handOff(slot: HandoffSlot, key: string, owner: string, driftFactor: number, validUntil: number) {
+  private async swap(slot: HandoffSlot, key: string, owner: string, driftFactor: number, validUntil: number) {
     if (!slot.claim()) return false;
     const taker = handedOwner(slot.owner);
     const sentAt = Date.now();
@@ -77,4 +93,10 @@ export class RedlockQuorum {
 /** The owner value a waiter holds a handed-over lock under (its attempts write `owner` itself). */
 export function handedOwner(owner: string): string {
   return `${owner}:handed`;
+}
+
+/** The owner value the nodes hold for a waiter whose wait ended with the lock: its own, the swap's, or its run's. */
+export function heldOwner(got: Pick<Attempt, 'handedOff' | 'runOwner'>, owner: string): string {
+  if (got.runOwner !== undefined) return got.runOwner;
+  return got.handedOff ? handedOwner(owner) : owner;
 }

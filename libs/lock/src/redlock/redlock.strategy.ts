@@ -8,7 +8,7 @@ import type { Attempt } from '../verbs/attempt';
 import { acquireWithWait } from '../waiting/acquire-with-wait';
 import type { LocalQueue } from '../waiting/local-queue';
 import type { WakeSubscriber } from '../waiting/wake-subscriber';
-import { handedOwner, RedlockQuorum } from './redlock-quorum-calls';
+import { heldOwner, RedlockQuorum } from './redlock-quorum-calls';
 import type { RedlockNode } from './redlock-node';
 import { describeVotes, judgeAttempt, retryDelayMs, validityMs, type NodeVote } from './redlock-quorum';
 
@@ -37,9 +37,10 @@ export function redlockKey(resource: string): string {
  * Redlock over N independent Redis nodes: a lock is held only while a majority of them hold this
  * owner's key, and only for the validity time left after the votes came in. No renewal: a holder
  * that outlives its validity sees its signal aborted. Within a process, waiters line up and only
- * the head asks the nodes; a holder hands the lock straight to the next in line when a majority
- * swaps its key for the taker's (up to the hand-off limit, or 100 ms after the run's first; then it
- * releases, and the release wakes the heads of the other processes).
+ * the head asks the nodes; a holder hands the lock straight to the next in line (up to the
+ * hand-off limit, or 100 ms after the run's first; then it releases, and the release wakes the
+ * heads of the other processes): within the run's first hundredth of its lease the taker holds
+ * under the run's owner value and validity, later when a majority swaps the key for the taker's.
  */
 export class RedlockStrategy implements LockStrategy {
   readonly name = 'redlock';
@@ -135,7 +136,8 @@ export class RedlockStrategy implements LockStrategy {
     if (got.acquired && !options.signal?.aborted) {
       this.emit('acquire', resource, owner, { durationMs: waitedMs, detail: got.handedOff ? 'handed off' : undefined });
       if (!got.handedOff) return { owner, validUntil: won.at + won.validityMs };
-      const holder = handedOwner(owner);
+      const holder = heldOwner(got, owner);
+      if (got.runOwner !== undefined) return { owner: holder, validUntil: got.validUntil! }; // within the run
       if (got.validUntil !== undefined) {
         return { owner: holder, validUntil: got.validUntil, confirmation: got.confirmation, sentAt: got.sentAt };
       }
@@ -145,7 +147,7 @@ export class RedlockStrategy implements LockStrategy {
       return { owner: holder, validUntil: performance.now() + validity };
     }
     // Cancelled once in: let it go again, under the owner value it holds it by.
-    if (got.acquired) await this.release(key, resource, got.handedOff ? handedOwner(owner) : owner, performance.now());
+    if (got.acquired) await this.release(key, resource, heldOwner(got, owner), performance.now());
     const detail =
       got.acquired || got.aborted
         ? 'cancelled'
