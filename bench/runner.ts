@@ -44,6 +44,8 @@ export async function runBench(
     warmup: settings.warmupRequests,
     connections: settings.connections,
     runId,
+    workLoads: settings.loads.filter((workMs) => workMs > 0),
+    sections: settings.quick ? 50 : 200,
   });
   const loads: LoadResult[] = [];
   try {

@@ -276,6 +276,28 @@ describe('checkTargets', () => {
         { target: 'watchdog: lock utilisation ≥ 0.8 at workMs 5', measured: '0.650', met: false },
       ]);
     });
+
+    it('reads each against the section alone at the same workMs, and says when that is under the floor itself', () => {
+      const at = (alone: number, busyShare: number) => {
+        const report = run(
+          [],
+          [{ strategy: 'redlock', utilisation: { busyShare, meanHolders: busyShare, windowMs: 1 } }],
+        );
+        const ceilings = { ...report.ceilings, sectionAlone: [{ workMs: 5, busyShare: alone, readings: [alone] }] };
+        return find(checkTargets({ ...report, ceilings }), 'redlock: lock utilisation');
+      };
+      expect(at(0.9, 0.81)).toEqual({
+        target: 'redlock: lock utilisation ≥ 0.8 at workMs 5',
+        measured: '0.810 (0.90 of the section alone with no lock (0.900))',
+        met: true,
+      });
+      // The verdict stays the floor's: out of reach is said, not forgiven.
+      expect(at(0.78, 0.74)).toEqual({
+        target: 'redlock: lock utilisation ≥ 0.8 at workMs 5',
+        measured: '0.740 (0.95 of the section alone with no lock (0.780), itself under the floor: out of reach here)',
+        met: false,
+      });
+    });
   });
 });
 

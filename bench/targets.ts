@@ -127,17 +127,26 @@ function workChecks(report: BenchReport): TargetCheck[] {
     ),
   ];
   for (const r of (load?.results ?? []).filter((x) => isSingleLock(x.strategy))) {
+    const held = r.utilisation.lockHeldShare;
+    const notes = [
+      ...(held === undefined ? [] : [`lock held ${held.toFixed(2)} of the window`]),
+      ...sectionAloneNote(report, r.workMs, r.utilisation.busyShare),
+    ];
     checks.push({
       target: `${r.strategy}: lock utilisation ≥ ${targetRatios.utilisationFloor} at workMs ${r.workMs}`,
-      measured:
-        r.utilisation.busyShare.toFixed(3) +
-        (r.utilisation.lockHeldShare === undefined
-          ? ''
-          : ` (lock held ${r.utilisation.lockHeldShare.toFixed(2)} of the window)`),
+      measured: r.utilisation.busyShare.toFixed(3) + (notes.length ? ` (${notes.join('; ')})` : ''),
       met: r.utilisation.busyShare >= targetRatios.utilisationFloor,
     });
   }
   return checks;
+}
+
+/** The utilisation measured against the section alone with no lock, at the same workMs, in the same run. */
+function sectionAloneNote(report: BenchReport, workMs: number, busyShare: number): string[] {
+  const alone = report.ceilings.sectionAlone?.find((b) => b.workMs === workMs);
+  if (!alone || alone.busyShare <= 0) return [];
+  const of = `${(busyShare / alone.busyShare).toFixed(2)} of the section alone with no lock (${alone.busyShare.toFixed(3)})`;
+  return alone.busyShare < targetRatios.utilisationFloor ? [`${of}, itself under the floor: out of reach here`] : [of];
 }
 
 function probeCheck(report: BenchReport): TargetCheck[] {

@@ -7,10 +7,23 @@ export interface CeilingValues {
   readonly redisPerSec: number;
 }
 
+/**
+ * The section alone at one load's workMs: the lock utilisation no lock that lets one section in at
+ * a time can pass (see section-alone.ts).
+ */
+export interface SectionAloneBound {
+  readonly workMs: number;
+  /** The higher reading. */
+  readonly busyShare: number;
+  readonly readings: number[];
+}
+
 /** The physical ceilings, measured in the same run with as many requests in flight as the load. */
 export interface Ceilings extends CeilingValues {
   /** Every reading (before and after the strategies); the figures above are the higher of each. */
   readonly readings: CeilingValues[];
+  /** Per load with work inside (absent from runs made before it was measured). */
+  readonly sectionAlone?: readonly SectionAloneBound[];
   /** How each was taken: requests, in flight, pool size. */
   readonly method: string;
 }

@@ -86,4 +86,11 @@ describe('ceilingsLine', () => {
       'ceilings: http 4210/s, pg hot row 1480/s, redis 9350/s',
     );
   });
+
+  it('adds the section alone at each load with work, when the run measured it', () => {
+    const sectionAlone = [{ workMs: 5, busyShare: 0.8567, readings: [0.85, 0.8567] }];
+    expect(ceilingsLine({ httpPerSec: 1, pgHotRowPerSec: 2, redisPerSec: 3, sectionAlone })).toBe(
+      'ceilings: http 1/s, pg hot row 2/s, redis 3/s, section alone utilisation 0.857 at workMs 5',
+    );
+  });
 });

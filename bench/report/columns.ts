@@ -1,5 +1,5 @@
 import { ceilingLabel } from '../metrics/bound';
-import type { StrategyResult } from '../types';
+import type { Ceilings, CeilingValues, StrategyResult } from '../types';
 import { fixed, ms } from './format';
 
 export interface Column {
@@ -66,6 +66,9 @@ export const columns: readonly Column[] = [
 ];
 
 /** The ceilings, one line. */
-export function ceilingsLine(c: { httpPerSec: number; pgHotRowPerSec: number; redisPerSec: number }): string {
-  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
+export function ceilingsLine(c: CeilingValues & Pick<Ceilings, 'sectionAlone'>): string {
+  const alone = (c.sectionAlone ?? []).map(
+    (b) => `, section alone utilisation ${fixed(b.busyShare, 3)} at workMs ${b.workMs}`,
+  );
+  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s${alone.join('')}`;
 }

@@ -37,6 +37,13 @@ describe('npm run bench -- --quick', () => {
       expect(report.ceilings[name]).toBeGreaterThan(0);
       expect(report.ceilings[name]).toBe(Math.max(...report.ceilings.readings.map((r) => r[name])));
     }
+    // The section alone, at the load with work: a share of its span, the higher of two readings.
+    const [alone, ...others] = report.ceilings.sectionAlone ?? [];
+    expect(others).toEqual([]);
+    expect(alone.workMs).toBe(2);
+    expect(alone.readings).toHaveLength(2);
+    expect(alone.busyShare).toBe(Math.max(...alone.readings));
+    for (const share of alone.readings) expect(share > 0 && share <= 1).toBe(true);
   });
 
   it('runs every strategy the API lists under each load, every request answered', () => {
