@@ -19,7 +19,7 @@ export interface Scenario {
 }
 
 const HOT_ROW_LOCK: readonly CeilingName[] = ['httpPerSec', 'pgHotRowPerSec', 'redisPerSec'];
-const IN_LOCK = 'inside the lock, between reading the stock and writing it back';
+export const IN_LOCK = 'inside the lock, between reading the stock and writing it back';
 
 const defaults: Scenario = {
   segments: 'one',

@@ -1,6 +1,6 @@
 import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
-import { scenarioFor } from './scenarios';
+import { IN_LOCK, scenarioFor } from './scenarios';
 import { sellOutCheck } from './sell-out/sell-out-target';
 import { lowerMedian, soldOutRates } from './metrics/sold-out-rates';
 import type { TargetCheck } from './target-check';
@@ -130,7 +130,9 @@ function workChecks(report: BenchReport): TargetCheck[] {
     const held = r.utilisation.lockHeldShare;
     const notes = [
       ...(held === undefined ? [] : [`lock held ${held.toFixed(2)} of the window`]),
-      ...sectionAloneNote(report, r.workMs, r.utilisation.busyShare),
+      ...(scenarioFor(r.strategy).workAt === IN_LOCK
+        ? sectionAloneNote(report, r.workMs, r.utilisation.busyShare)
+        : []),
     ];
     checks.push({
       target: `${r.strategy}: lock utilisation ≥ ${targetRatios.utilisationFloor} at workMs ${r.workMs}`,
@@ -141,7 +143,7 @@ function workChecks(report: BenchReport): TargetCheck[] {
   return checks;
 }
 
-/** The utilisation measured against the section alone with no lock, at the same workMs, in the same run. */
+/** A lock's utilisation against its section alone with no lock, at the same workMs, in the same run. */
 function sectionAloneNote(report: BenchReport, workMs: number, busyShare: number): string[] {
   const alone = report.ceilings.sectionAlone?.find((b) => b.workMs === workMs);
   if (!alone || alone.busyShare <= 0) return [];

@@ -119,6 +119,25 @@ describe('lockVerdictLines', () => {
     expect(withCeiling(20000)[1]).not.toContain('Why');
   });
 
+  it('reads the ratio round by round, and says what rate ours needed for that ratio to reach the floor', () => {
+    const lines = lockVerdictLines({
+      ...report,
+      ceiling: sectionCeiling([10000]),
+      turnCeiling: turnCeiling([5000]),
+      results: [
+        // By median rates 1.2× (2400 over 2000), but round by round 0.8, 1.0, 1.2: the median round reads 1.0.
+        result('owner-checked:no-local-handoff', true, 2400, {
+          atDefaults: false,
+          roundsGrantsPerSec: [1600, 2400, 3000],
+        }),
+        result('redlock', false, 2000, { roundsGrantsPerSec: [2000, 2400, 2500] }),
+      ],
+    });
+    expect(lines[1]).toMatch(
+      /^owner-checked:no-local-handoff: 1\.00× redlock \(by round: 0\.80, 1\.00, 1\.20\): NOT met \(1\.00× < 1\.2×\);.*\. Not out of reach: 1\.2× redlock is 2880 grants\/s, below the 5000 turns\/s/,
+    );
+  });
+
   it('holds ours without local hand-off to the section passed from process to process, in both directions', () => {
     const withTurns = (turns: number) => verdicts([4000, 2000, 3000], sectionCeiling([10000]), turnCeiling([turns]));
     const tight = withTurns(3200);

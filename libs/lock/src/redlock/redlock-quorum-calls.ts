@@ -32,17 +32,29 @@ export class RedlockQuorum {
   }
 
   /**
-   * Hands the lock to the slot's waiter. Within the run's first hundredth of its lease
-   * (`runCovers`), the waiter holds under `owner` and its validity, with no call to the nodes (lock
-   * cohorting, as owner-checked's run does in Redis): a swap would give it hardly more. A lost hold
-   * has a `validUntil` of 0, so it never hands on this way. Past that, the nodes swap the key.
+   * Hands the lock to the slot's waiter. Within the run's first hundredth of the waiter's lease
+   * (`runCovers`), the waiter holds under `owner` and its validity (capped at what a swap of its
+   * own would give it), with no call to the nodes: lock cohorting, as owner-checked's run does in
+   * Redis. Never a hold that is lost (`validUntil` 0), past its validity, or still waiting for its
+   * own swap's verdict (`confirmed` false). Otherwise the nodes swap the key.
    */
-  async handOff(slot: HandoffSlot, key: string, owner: string, driftFactor: number, validUntil: number) {
-    if (!runCovers(validUntil, slot.leaseMs, performance.now(), driftFactor)) {
+  async handOff(
+    slot: HandoffSlot,
+    key: string,
+    owner: string,
+    driftFactor: number,
+    validUntil: number,
+    confirmed = true,
+  ) {
+    const now = performance.now();
+    if (!confirmed || validUntil <= now || !runCovers(validUntil, slot.leaseMs, now, driftFactor)) {
       return this.swap(slot, key, owner, driftFactor, validUntil);
     }
     if (!slot.claim()) return false;
-    slot.settle(true, { sentAt: Date.now(), validUntil, runOwner: owner });
+    slot.settle(true, {
+      validUntil: Math.min(validUntil, now + validityMs(slot.leaseMs, 0, driftFactor)),
+      runOwner: owner,
+    });
     return true;
   }
 
@@ -90,7 +102,7 @@ export class RedlockQuorum {
   }
 }
 
-/** The owner value a waiter holds a handed-over lock under (its attempts write `owner` itself). */
+/** The owner value a waiter holds a lock swapped to it under (its attempts write `owner` itself; a run's taker holds under the run's). */
 export function handedOwner(owner: string): string {
   return `${owner}:handed`;
 }

@@ -86,9 +86,11 @@ export class RedlockStrategy implements LockStrategy {
     this.waiting.queue.holdRegistered(key);
     // Handed over before the swap answered: its verdict ends our hold, or starts our own validity.
     let over = false;
+    let confirmed = held.confirmation === undefined; // until then, no hand-off within the run
     void held.confirmation?.then((lost) => {
       if (over || controller.signal.aborted) return;
       if (lost) return lose(lost);
+      confirmed = true;
       holdUntil(performance.now() + validityMs(options.leaseMs, Date.now() - held.sentAt!, this.settings.driftFactor));
     });
     try {
@@ -96,7 +98,7 @@ export class RedlockStrategy implements LockStrategy {
     } finally {
       over = true;
       clearTimeout(expiry);
-      await this.release(key, resource, holder, acquiredAt);
+      await this.release(key, resource, holder, acquiredAt, confirmed);
     }
   }
 
@@ -159,15 +161,16 @@ export class RedlockStrategy implements LockStrategy {
     throw new LockTimeoutError(resource, waitedMs);
   }
 
-  /** Hands the lock to the next in line here if a majority swaps it, else deletes it everywhere. */
-  private async release(key: string, resource: string, owner: string, acquiredAt: number): Promise<void> {
+  /** Hands the lock to the next in line here (within the run, or if a majority swaps it), else deletes it everywhere. */
+  private async release(key: string, resource: string, owner: string, acquiredAt: number, confirmed = true) {
     let handed = false;
     let detail = 'handed off';
     try {
       const slot = this.waiting.queue.claimable(key, this.name);
       const validUntil = this.holds.get(key) ?? 0;
       handed =
-        slot !== undefined && (await this.quorum.handOff(slot, key, owner, this.settings.driftFactor, validUntil));
+        slot !== undefined &&
+        (await this.quorum.handOff(slot, key, owner, this.settings.driftFactor, validUntil, confirmed));
       if (handed) this.waiting.queue.handedOff(key);
       else
         detail = `deleted on ${await this.quorum.release(key, owner, lockKeys(resource).wake)}/${this.quorum.size} nodes`;

@@ -32,8 +32,9 @@ export interface Attempt {
   /** When not acquired: the caller's signal cancelled the wait. */
   readonly aborted?: boolean;
   /**
-   * When handed over before the hand-off answered (redlock): until when, by performance.now(), the
-   * giver's majority surely lasts; the confirmation then tells whether the taker's own lease began.
+   * When handed over by a redlock holder: until when, by performance.now(), the taker may use the
+   * lock. Before a swap answered, as long as the giver's majority surely lasts (the confirmation
+   * then tells whether the taker's own lease began); within the run, the run's own validity.
    */
   readonly validUntil?: number;
 }
