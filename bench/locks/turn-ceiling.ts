@@ -55,7 +55,7 @@ function fastestWait(readings: readonly number[], waits: readonly (CpuWait | und
 /**
  * The bound of a lock that serves each process a run of grants in a row, then the next process in
  * turn (ours as shipped: one grant taken in Redis, then up to the hand-off limit handed on within
- * the process, none later than 100 ms after the first): the same ring with that many sections per turn.
+ * the process, none later than `HANDOFF_WINDOW_MS` after the first): the same ring with that many sections per turn.
  */
 export interface RunCeiling {
   /** Sections each process runs per turn. */

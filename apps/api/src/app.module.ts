@@ -43,6 +43,7 @@ import { StrategiesController } from './strategies/strategies.controller';
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
         handoffLimit: config.handoffLimit,
+        handoffWindowMs: config.handoffWindowMs,
         waitMode: config.lockWaitMode,
         waitForReplicas:
           config.waitReplicas > 0

@@ -23,9 +23,11 @@ export interface LockModuleOptions {
   readonly commandTimeoutMs?: number;
   /**
    * Hand-offs in a row to the next waiter of the same process before a real release (owner-checked,
-   * reentrant, watchdog); 0 turns them off. Default 128; a run also ends 100 ms after its first hand-off.
+   * reentrant, watchdog); 0 turns them off. Default 128.
    */
   readonly handoffLimit?: number;
+  /** A run of hand-offs ends this long after its first, however short its sections. Default 60. */
+  readonly handoffWindowMs?: number;
   /** `queue` (default): a fair queue per lock in Redis with direct hand-off; `pubsub`: the earlier wake-all path. */
   readonly waitMode?: LockWaitMode;
 }

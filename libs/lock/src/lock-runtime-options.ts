@@ -16,10 +16,11 @@ export interface LockRuntimeOptions {
   readonly commandTimeoutMs?: number;
   /**
    * How many times in a row a holder may hand the lock straight to the next waiter of this
-   * process before releasing it for the others; 0 turns hand-offs off. Default 128; a run also
-   * ends `HANDOFF_WINDOW_MS` (100) after its first hand-off, so slow sections' runs stay short.
+   * process before releasing it for the others; 0 turns hand-offs off. Default 128.
    */
   readonly handoffLimit?: number;
+  /** How long after its first hand-off a run ends, however short its sections; default `HANDOFF_WINDOW_MS` (60). */
+  readonly handoffWindowMs?: number;
   /**
    * How waiters of the Redis strategies wait: `queue` (default) in a fair queue per lock in Redis
    * with direct hand-off; `pubsub`, the earlier path (every release wakes every process's head).

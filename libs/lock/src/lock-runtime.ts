@@ -11,7 +11,7 @@ import type { Attempt } from './verbs/attempt';
 import { acquireWithWait, type WaitPlan } from './waiting/acquire-with-wait';
 import type { HandoffSlot } from './waiting/handoff-slot';
 import type { EntryOffer } from './waiting/entry-offers';
-import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from './waiting/local-queue';
+import { LocalQueue } from './waiting/local-queue';
 import type { QueuePlan } from './waiting/queue-plan';
 import { acquireInQueue } from './waiting/queue-wait';
 import { WakeSubscriber } from './waiting/wake-subscriber';
@@ -41,12 +41,12 @@ export class LockRuntime {
     wakeRedis: Redis,
     readonly replicaId: string,
     readonly waitForReplicas?: WaitForReplicas,
-    handoffLimit = DEFAULT_HANDOFF_LIMIT,
+    handoff: { readonly limit?: number; readonly windowMs?: number } = {},
     readonly waitMode: LockWaitMode = 'queue',
   ) {
     this.wake = new WakeSubscriber(wakeRedis);
     followTopology(redis, wakeRedis);
-    this.queue = new LocalQueue(handoffLimit);
+    this.queue = new LocalQueue(handoff.limit, handoff.windowMs);
   }
 
   static connect(options: LockRuntimeOptions): LockRuntime {
@@ -60,7 +60,7 @@ export class LockRuntime {
       createWakeRedis(options.redisTarget ?? options.redisUrl, settings),
       options.replicaId,
       options.waitForReplicas,
-      options.handoffLimit,
+      { limit: options.handoffLimit, windowMs: options.handoffWindowMs },
       options.waitMode,
     );
   }

@@ -37,3 +37,16 @@ it('refuses options without a Redis URL or replica id', async () => {
   }).compile();
   await expect(compile).rejects.toThrow(/redisUrl is required/);
 });
+
+it('refuses a hand-off window that is not a whole number of milliseconds, at least one', async () => {
+  for (const handoffWindowMs of [0, 2.5]) {
+    const compile = Test.createTestingModule({
+      imports: [
+        LockModule.forRootAsync({
+          useFactory: () => ({ redisUrl: 'redis://127.0.0.1:1', replicaId: 'api-1', handoffWindowMs }),
+        }),
+      ],
+    }).compile();
+    await expect(compile).rejects.toThrow(/handoffWindowMs must be an integer >= 1/);
+  }
+});

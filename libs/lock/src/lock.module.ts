@@ -17,6 +17,10 @@ function validated(options: LockModuleOptions): LockModuleOptions {
   if (options.handoffLimit !== undefined && !(Number.isInteger(options.handoffLimit) && options.handoffLimit >= 0)) {
     throw new Error('LockModule: handoffLimit must be an integer >= 0');
   }
+  const windowMs = options.handoffWindowMs;
+  if (windowMs !== undefined && !(Number.isInteger(windowMs) && windowMs >= 1)) {
+    throw new Error('LockModule: handoffWindowMs must be an integer >= 1');
+  }
   if (options.waitMode !== undefined && !['queue', 'pubsub'].includes(options.waitMode)) {
     throw new Error('LockModule: waitMode must be queue or pubsub');
   }
@@ -42,6 +46,7 @@ function validated(options: LockModuleOptions): LockModuleOptions {
             urls: options.redlockUrls,
             events,
             handoffLimit: options.handoffLimit,
+            handoffWindowMs: options.handoffWindowMs,
           });
           runtime.closeWith(() => redlock.close());
           strategies.push(redlock);

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       leaseMs: 10_000,
       redlockUrls: [],
       handoffLimit: 128,
+      handoffWindowMs: 60,
       waitReplicas: 0,
     });
   });
@@ -20,11 +21,18 @@ describe('loadConfig', () => {
     const config = loadConfig({
       ...base,
       LOCK_HANDOFF_LIMIT: '0',
+      LOCK_HANDOFF_WINDOW_MS: '250',
       LOCK_WAIT_REPLICAS: '1',
       LOCK_WAIT_REPLICAS_TIMEOUT_MS: '250',
     });
-    expect(config).toMatchObject({ handoffLimit: 0, waitReplicas: 1, waitReplicasTimeoutMs: 250 });
+    expect(config).toMatchObject({
+      handoffLimit: 0,
+      handoffWindowMs: 250,
+      waitReplicas: 1,
+      waitReplicasTimeoutMs: 250,
+    });
     expect(() => loadConfig({ ...base, LOCK_HANDOFF_LIMIT: '-1' })).toThrow(/LOCK_HANDOFF_LIMIT/);
+    expect(() => loadConfig({ ...base, LOCK_HANDOFF_WINDOW_MS: '0' })).toThrow(/LOCK_HANDOFF_WINDOW_MS/);
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
 

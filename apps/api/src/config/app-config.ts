@@ -1,5 +1,5 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
-import { DEFAULT_HANDOFF_LIMIT, redisTargetOf, type RedisTarget } from '@app/lock';
+import { DEFAULT_HANDOFF_LIMIT, HANDOFF_WINDOW_MS, redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -15,8 +15,10 @@ export interface AppConfig {
   readonly chaosEnabled: boolean;
   readonly leaseMs: number;
   readonly waitMs: number;
-  /** Hand-offs in a row to the next waiter of the same replica before a real release (a run also ends 100 ms after its first); 0 = off. */
+  /** Hand-offs in a row to the next waiter of the same replica before a real release; 0 = off. */
   readonly handoffLimit: number;
+  /** LOCK_HANDOFF_WINDOW_MS: a run of hand-offs also ends this long after its first. */
+  readonly handoffWindowMs: number;
   /** LOCK_WAIT_MODE: `queue` (a fair queue per lock in Redis, the default) or `pubsub` (the earlier path). */
   readonly lockWaitMode: 'queue' | 'pubsub';
   /** After acquiring, WAIT for this many Redis replicas (0 = off) within waitReplicasTimeoutMs. */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
     waitMs: envInt(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
     handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', DEFAULT_HANDOFF_LIMIT, 0, 10_000),
+    handoffWindowMs: envInt(env, 'LOCK_HANDOFF_WINDOW_MS', HANDOFF_WINDOW_MS, 1, 60_000),
     lockWaitMode,
     waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
     waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),

@@ -21,6 +21,8 @@ export interface RedlockStrategyOptions {
   readonly perNodeTimeoutMs?: number;
   /** Consecutive hand-offs within a process before a release lets the others in; 0: none. */
   readonly handoffLimit?: number;
+  /** A run of hand-offs ends this long after its first; default `HANDOFF_WINDOW_MS`. */
+  readonly handoffWindowMs?: number;
 }
 
 const defaults = Object.freeze({ driftFactor: DEFAULT_DRIFT_FACTOR, retryJitterMs: 20, perNodeTimeoutMs: 200 });
@@ -47,7 +49,7 @@ export function createRedlockStrategy(options: RedlockStrategyOptions): LockStra
     return client;
   });
   const waiting = {
-    queue: new LocalQueue(options.handoffLimit ?? DEFAULT_HANDOFF_LIMIT),
+    queue: new LocalQueue(options.handoffLimit ?? DEFAULT_HANDOFF_LIMIT, options.handoffWindowMs),
     wake: new WakeSubscriber(wakeClients),
   };
   const strategy = new RedlockStrategy(nodes, options.events, { driftFactor, retryJitterMs }, waiting);

@@ -38,9 +38,9 @@ export function redlockKey(resource: string): string {
  * owner's key, and only for the validity time left after the votes came in. No renewal: a holder
  * that outlives its validity sees its signal aborted. Within a process, waiters line up and only
  * the head asks the nodes; a holder hands the lock straight to the next in line (up to the
- * hand-off limit, or 100 ms after the run's first; then it releases, and the release wakes the
- * heads of the other processes): within the run's first hundredth of its lease the taker holds
- * under the run's owner value and validity, later when a majority swaps the key for the taker's.
+ * hand-off limit, or the hand-off window after the run's first; then it releases, and the release
+ * wakes the heads of the other processes): within the first hundredth of the taker's lease the
+ * taker holds under the run's owner value and validity, later when a majority swaps the key.
  */
 export class RedlockStrategy implements LockStrategy {
   readonly name = 'redlock';

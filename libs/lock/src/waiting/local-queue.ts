@@ -8,8 +8,12 @@ export type { QueuePlace } from './local-line';
 /** Consecutive local hand-offs before a real release lets the others in (a pass costs the CPU of many local grants). */
 export const DEFAULT_HANDOFF_LIMIT = 128;
 
-/** How long a run of hand-offs may last from its first, whatever the sections' length: the others' wait per turn. */
-export const HANDOFF_WINDOW_MS = 100;
+/**
+ * How long a run of hand-offs may last from its first, whatever the sections' length: the others'
+ * wait per turn. A waiter of three processes waits out at most two other runs and part of its
+ * own, so 60 ms keeps the longest wait under 200 ms even where runs are cut by the window.
+ */
+export const HANDOFF_WINDOW_MS = 60;
 
 /** The most holds of one lock a process has in a row by default: one taken in Redis, then the hand-offs. */
 export const DEFAULT_LONGEST_RUN = DEFAULT_HANDOFF_LIMIT + 1;
