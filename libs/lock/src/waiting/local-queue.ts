@@ -10,8 +10,9 @@ export const DEFAULT_HANDOFF_LIMIT = 128;
 
 /**
  * How long a run of hand-offs may last from its first, whatever the sections' length: the others'
- * wait per turn. A waiter of three processes waits out at most two other runs and part of its
- * own, so 60 ms keeps the longest wait under 200 ms even where runs are cut by the window.
+ * wait per turn. A waiter of three processes waits out about two other runs and the hand-offs
+ * between them, so 60 ms keeps that within the 200 ms the micro-bench asks where runs are cut by
+ * the window (a slow machine's, or slow sections').
  */
 export const HANDOFF_WINDOW_MS = 60;
 
