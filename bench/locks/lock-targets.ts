@@ -1,3 +1,4 @@
+import { lowerMedian } from '../metrics/sold-out-rates';
 import type { LockBenchResult } from './aggregate';
 
 /** The micro-bench's targets: ours against the best peer at its defaults, and what must hold for ours. */
@@ -39,7 +40,7 @@ export function ratiosToBestPeer(results: readonly LockBenchResult[]): PeerRatio
 
 function pairedRatio(ours: LockBenchResult, peer: LockBenchResult): number {
   const perRound = ratiosPerRound(ours, peer);
-  if (perRound) return [...perRound].sort((a, b) => a - b)[Math.floor((perRound.length - 1) / 2)];
+  if (perRound) return lowerMedian([...perRound].sort((a, b) => a - b))!;
   return peer.grantsPerSec > 0 ? ours.grantsPerSec / peer.grantsPerSec : Number.POSITIVE_INFINITY;
 }
 

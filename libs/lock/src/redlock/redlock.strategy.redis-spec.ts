@@ -85,6 +85,33 @@ async function untilEveryLiveNodeVotes(): Promise<void> {
   }
 }
 
+/**
+ * A holder of `resource` inside its section, and a second run of this process behind it: once the
+ * second is the head of the line (open to a hand-off), `beforeLeave` runs, then the holder leaves.
+ * The holder's owner value and the second's answer.
+ */
+async function handedToNext<T>(
+  resource: string,
+  leaseMs: number,
+  taker: (lock: HeldLock) => Promise<T>,
+  beforeLeave: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<[string, T]> {
+  const options = { leaseMs, waitMs: 5000 };
+  const inside = deferred();
+  const mayLeave = deferred();
+  const first = redlock.run(resource, options, async (lock) => {
+    inside.resolve();
+    await mayLeave.promise;
+    return lock.owner;
+  });
+  await inside.promise;
+  const second = redlock.run(resource, options, taker);
+  await new Promise(setImmediate); // the second, head of the line, is open to a hand-off by now
+  await beforeLeave();
+  mayLeave.resolve();
+  return Promise.all([first, second]);
+}
+
 /** `contenders` concurrent runs over the given strategies; an overlap counter records exclusion. */
 async function contend(over: LockStrategy[], resource: string, contenders: number) {
   let inside = 0;
@@ -298,22 +325,11 @@ describe('redlock on five real Redis nodes', () => {
   });
 
   it("within the run's first hundredth of its lease, hands the lock on with no call to the nodes: the taker holds under the run's value", async () => {
-    const options = { leaseMs: 600_000, waitMs: 5000 }; // a window of 6 s, which the test stays well inside
-    const inside = deferred();
-    const mayLeave = deferred();
-    const first = redlock.run('run', options, async (lock) => {
-      inside.resolve();
-      await mayLeave.promise;
-      return lock.owner;
-    });
-    await inside.promise;
-    const second = redlock.run('run', options, async (lock) => ({
+    // A lease of 600 s: a window of 6 s, which the test stays well inside.
+    const [firstOwner, taken] = await handedToNext('run', 600_000, async (lock) => ({
       owner: lock.owner,
       values: await valuesOn(live(), 'run'),
     }));
-    await new Promise(setImmediate); // the second, head of the line, is open to a hand-off by now
-    mayLeave.resolve();
-    const [firstOwner, taken] = await Promise.all([first, second]);
 
     expect(taken.owner).toBe(firstOwner);
     expect(taken.values).toEqual(PORTS.map(() => firstOwner)); // never swapped: the run's keys, as they were
@@ -326,23 +342,15 @@ describe('redlock on five real Redis nodes', () => {
   });
 
   it('hands the lock to the next waiter of its process: the nodes swap the key, it is never free in between', async () => {
-    const options = { leaseMs: 5000, waitMs: 5000 };
-    const inside = deferred();
-    const mayLeave = deferred();
-    const first = redlock.run('handoff', options, async (lock) => {
-      inside.resolve();
-      await mayLeave.promise;
-      return lock.owner;
-    });
-    await inside.promise;
-    const second = redlock.run('handoff', options, async (lock) => ({
-      owner: lock.owner,
-      values: await untilValues('handoff', lock.owner), // it starts at once; the swap lands meanwhile
-    }));
-    await new Promise(setImmediate); // the second, head of the line, is open to a hand-off by now
-    await sleep(60); // past the run's first hundredth of its lease (50 ms): the nodes swap
-    mayLeave.resolve();
-    const [firstOwner, taken] = await Promise.all([first, second]);
+    const [firstOwner, taken] = await handedToNext(
+      'handoff',
+      5000,
+      async (lock) => ({
+        owner: lock.owner,
+        values: await untilValues('handoff', lock.owner), // it starts at once; the swap lands meanwhile
+      }),
+      () => sleep(60), // past the run's first hundredth of its lease (50 ms): the nodes swap
+    );
 
     expect(taken.values).toEqual(PORTS.map(() => taken.owner)); // swapped on every node, with its own lease
     expect(taken.owner).not.toBe(firstOwner);
@@ -371,28 +379,23 @@ describe('redlock on five real Redis nodes', () => {
   });
 
   it("aborts the taker's signal when the hand-off it started on finds the giver's majority gone", async () => {
-    const options = { leaseMs: 5000, waitMs: 5000 };
-    const inside = deferred();
-    const mayLeave = deferred();
-    const first = redlock.run('handoff-lost', options, async () => {
-      inside.resolve();
-      await mayLeave.promise;
-    });
-    await inside.promise;
-    const second = redlock.run('handoff-lost', options, async (lock) => {
-      await within(
-        new Promise((aborted) => lock.signal.addEventListener('abort', aborted)),
-        2000,
-        "the taker's signal aborting",
-      );
-      return lock.signal.reason as unknown;
-    });
-    await new Promise(setImmediate);
-    await sleep(60); // past the run's first hundredth of its lease: a swap, whose verdict tells
-    await Promise.all([0, 1, 2].map((i) => probes[i].del(key('handoff-lost')))); // behind the holder's back
-    mayLeave.resolve();
-    await first;
-    expect(await second).toBeInstanceOf(LockLostError);
+    const [, reason] = await handedToNext(
+      'handoff-lost',
+      5000,
+      async (lock) => {
+        await within(
+          new Promise((aborted) => lock.signal.addEventListener('abort', aborted)),
+          2000,
+          "the taker's signal aborting",
+        );
+        return lock.signal.reason as unknown;
+      },
+      async () => {
+        await sleep(60); // past the run's first hundredth of its lease: a swap, whose verdict tells
+        await Promise.all([0, 1, 2].map((i) => probes[i].del(key('handoff-lost')))); // behind the holder's back
+      },
+    );
+    expect(reason).toBeInstanceOf(LockLostError);
     expect(events.find((e) => e.type === 'lost')?.detail).toBe('the hand-off lost its majority');
     expect(await valuesOn(live(), 'handoff-lost')).toEqual(PORTS.map(() => null)); // nothing of either left
   });
