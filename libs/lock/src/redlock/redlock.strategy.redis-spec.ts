@@ -363,6 +363,23 @@ describe('redlock on five real Redis nodes', () => {
     expect(await valuesOn(live(), 'handoff')).toEqual(PORTS.map(() => null));
   });
 
+  it("starts the taker's section before the giver's run returns to its caller", async () => {
+    const order: string[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        redlock
+          .run('taker-first', { leaseMs: 600_000, waitMs: 5000 }, async () => {
+            order.push(`start ${i}`);
+            await probes[0].ping(); // a round trip: the next waiter settles at the head meanwhile
+          })
+          .then(() => order.push(`returned ${i}`)),
+      ),
+    );
+    expect(events.filter((e) => e.type === 'acquire' && e.detail === 'handed off')).toHaveLength(3);
+    // From the second hand-off on, the taker waits settled at the head when its giver lets go.
+    for (const i of [1, 2]) expect(order.indexOf(`start ${i + 1}`)).toBeLessThan(order.indexOf(`returned ${i}`));
+  });
+
   it('with the hand-off limit at 0 every holder releases for real', async () => {
     const urls = PORTS.map((port) => `redis://127.0.0.1:${port}`);
     const sink = { emit: (event: LockEvent) => events.push(event) };

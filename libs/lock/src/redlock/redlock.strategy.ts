@@ -6,6 +6,7 @@ import { LockAbortedError, LockLostError, LockTimeoutError } from '../lock.error
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
 import type { Attempt } from '../verbs/attempt';
 import { acquireWithWait } from '../waiting/acquire-with-wait';
+import { takerFirst } from '../waiting/handoff-slot';
 import type { LocalQueue } from '../waiting/local-queue';
 import type { WakeSubscriber } from '../waiting/wake-subscriber';
 import { heldOwner, RedlockQuorum } from './redlock-quorum-calls';
@@ -180,6 +181,7 @@ export class RedlockStrategy implements LockStrategy {
       this.waiting.queue.releasedHere(key);
     }
     this.emit('release', resource, owner, { durationMs: Math.round(performance.now() - acquiredAt), detail });
+    if (handed) await takerFirst();
   }
 
   private emit(

@@ -103,6 +103,27 @@ describe.each(HANDING)('%s', (name) => {
     expect(handedOff([...a.events.events, ...b.events.events]).length).toBeGreaterThan(0);
   });
 
+  it("starts the taker's section before the giver's run returns to its caller", async () => {
+    const a = replica('api-1');
+    const resource = uniqueResource(`taker-first-${name}`);
+    const order: string[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        a
+          .strategy(name)
+          .run(resource, { leaseMs: 5000, waitMs: 10_000 }, async () => {
+            order.push(`start ${i}`);
+            // A round trip: the next waiter, already subscribed, settles at the head meanwhile.
+            await a.runtime.call((redis) => redis.ping());
+          })
+          .then(() => order.push(`returned ${i}`)),
+      ),
+    );
+    expect(handedOff(a.events.events)).toHaveLength(3);
+    // From the second hand-off on, the taker waits settled at the head when its giver lets go.
+    for (const i of [1, 2]) expect(order.indexOf(`start ${i + 1}`)).toBeLessThan(order.indexOf(`returned ${i}`));
+  });
+
   it('never hands off with a limit of 0', async () => {
     const a = replica('api-1', 0);
     const resource = uniqueResource(`handoff-off-${name}`);

@@ -6,6 +6,7 @@ import type { LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
 import { LossSignal } from '../loss-signal';
 import { handOffLocally, type LocalHandOff } from './local-handoff';
+import { takerFirst } from '../waiting/handoff-slot';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
@@ -150,6 +151,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       if (!handed) this.runtime.releasedForReal(keys.lock);
       this.runtime.releasedHere(keys.lock);
     }
+    if (handed) await takerFirst();
   }
 
   /** Whether this hold may hand off: the strategy has the script, and no other hold of this flow nests here. */

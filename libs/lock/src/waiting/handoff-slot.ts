@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deferred, type Deferred } from './deferred';
 import type { Attempt } from '../verbs/attempt';
 
@@ -13,6 +14,16 @@ export type HandedTerms = Pick<
  */
 export function handOffMarginMs(leaseMs: number): number {
   return Math.max(100, leaseMs / 10);
+}
+
+/**
+ * Awaited by a giver after a local hand-off, before it returns to its caller. The taker's way to
+ * its section is all microtasks; the giver's caller's next step (its next acquire, or the API's
+ * response) would otherwise interleave with it. Put off to the next turn of the event loop, that
+ * step runs during the taker's first round trip instead of before it.
+ */
+export function takerFirst(): Promise<void> {
+  return nextTurn();
 }
 
 /**
