@@ -23,7 +23,7 @@ export interface LockModuleOptions {
   readonly commandTimeoutMs?: number;
   /**
    * Hand-offs in a row to the next waiter of the same process before a real release (owner-checked,
-   * reentrant, watchdog); 0 turns them off. Default 128.
+   * reentrant, watchdog); 0 turns them off. Default 256.
    */
   readonly handoffLimit?: number;
   /** A run of hand-offs ends this long after its first, however short its sections. Default 60. */

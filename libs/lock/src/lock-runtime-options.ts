@@ -16,7 +16,7 @@ export interface LockRuntimeOptions {
   readonly commandTimeoutMs?: number;
   /**
    * How many times in a row a holder may hand the lock straight to the next waiter of this
-   * process before releasing it for the others; 0 turns hand-offs off. Default 128.
+   * process before releasing it for the others; 0 turns hand-offs off. Default 256.
    */
   readonly handoffLimit?: number;
   /** How long after its first hand-off a run ends, however short its sections; default `HANDOFF_WINDOW_MS` (60). */

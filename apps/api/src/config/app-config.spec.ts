@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       chaosEnabled: false,
       leaseMs: 10_000,
       redlockUrls: [],
-      handoffLimit: 128,
+      handoffLimit: 256,
       handoffWindowMs: 60,
       waitReplicas: 0,
     });

@@ -6,7 +6,7 @@ import { isIdle, newLine, Place, type Line, type LineKeeper, type QueuePlace } f
 export type { QueuePlace } from './local-line';
 
 /** Consecutive local hand-offs before a real release lets the others in (a pass costs the CPU of many local grants). */
-export const DEFAULT_HANDOFF_LIMIT = 128;
+export const DEFAULT_HANDOFF_LIMIT = 256;
 
 /**
  * How long a run of hand-offs may last from its first, whatever the sections' length: the others'
