@@ -22,8 +22,8 @@ export interface LockModuleOptions {
   /** A Redis command slower than this fails (LockUnavailableError); default 2000. */
   readonly commandTimeoutMs?: number;
   /**
-   * Hand-offs in a row to the next waiter of the same process before a real release (owner-checked,
-   * reentrant, watchdog); 0 turns them off. Default 256.
+   * Hand-offs in a row to the next waiter of the same process before a real release (every Redis
+   * strategy, redlock included); 0 turns them off. Default 256.
    */
   readonly handoffLimit?: number;
   /** A run of hand-offs ends this long after its first, however short its sections. Default 60. */

@@ -334,6 +334,9 @@ describe('redlock on five real Redis nodes', () => {
     expect(taken.owner).toBe(firstOwner);
     expect(taken.values).toEqual(PORTS.map(() => firstOwner)); // never swapped: the run's keys, as they were
     expect(events.filter((e) => e.type === 'acquire').map((e) => e.detail)).toEqual([undefined, 'handed off']);
+    // Every event names the value the lock is held by: the run's, for both holders.
+    const named = events.filter((e) => e.type === 'acquire' || e.type === 'release').map((e) => e.owner);
+    expect(named).toEqual(Array(4).fill(firstOwner));
     expect(events.filter((e) => e.type === 'release').map((e) => e.detail)).toEqual([
       'handed off',
       'deleted on 5/5 nodes',
@@ -355,6 +358,10 @@ describe('redlock on five real Redis nodes', () => {
     expect(taken.values).toEqual(PORTS.map(() => taken.owner)); // swapped on every node, with its own lease
     expect(taken.owner).not.toBe(firstOwner);
     expect(taken.owner).toMatch(/:handed$/); // never the value its own attempts write (and give back)
+    for (const type of ['acquire', 'release']) {
+      // Each holder's events name the value it holds the lock by.
+      expect(events.filter((e) => e.type === type).map((e) => e.owner)).toEqual([firstOwner, taken.owner]);
+    }
     expect(events.filter((e) => e.type === 'acquire').map((e) => e.detail)).toEqual([undefined, 'handed off']);
     expect(events.filter((e) => e.type === 'release').map((e) => e.detail)).toEqual([
       'handed off',

@@ -137,9 +137,10 @@ export class RedlockStrategy implements LockStrategy {
     });
     const waitedMs = Math.round(performance.now() - started);
     if (got.acquired && !options.signal?.aborted) {
-      this.emit('acquire', resource, owner, { durationMs: waitedMs, detail: got.handedOff ? 'handed off' : undefined });
+      const holder = heldOwner(got, owner); // the value it holds by, as its release and loss name it
+      const detail = got.handedOff ? 'handed off' : undefined;
+      this.emit('acquire', resource, holder, { durationMs: waitedMs, detail });
       if (!got.handedOff) return { owner, validUntil: won.at + won.validityMs };
-      const holder = heldOwner(got, owner);
       if (got.runOwner !== undefined) return { owner: holder, validUntil: got.validUntil! }; // within the run
       if (got.validUntil !== undefined) {
         return { owner: holder, validUntil: got.validUntil, confirmation: got.confirmation, sentAt: got.sentAt };
