@@ -89,7 +89,12 @@ export class WakeSubscriber {
   }
 
   private open(name: string): Channel {
-    const subscribed = this.subscribe(name);
+    const subscribed = this.subscribe(name).then((refused) => {
+      // Every connection refused (Redis away, or not allowed): forget the channel, so the next
+      // listener subscribes again instead of sleeping on a channel nobody hears. Listeners of
+      // this state keep their bounded sleeps, and leaving it unsubscribes nothing.
+      if (refused && this.channels.get(name) === state) this.channels.delete(name);
+    });
     const state: Channel = {
       refs: 0,
       wakeups: 0,
@@ -126,11 +131,14 @@ export class WakeSubscriber {
     );
   }
 
-  private async subscribe(name: string): Promise<void> {
+  /** True once every connection refused; false when one confirmed, or none answered in time. */
+  private async subscribe(name: string): Promise<boolean> {
     // A subscription that does not come through (Redis away) is not fatal: sleeps are bounded
     // by the holder's TTL anyway, so a missed wake-up costs time, never a hang. Subscribed once
     // one connection confirms; the others join as they come.
-    const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(() => undefined);
+    let refused = false;
+    const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(() => (refused = true));
     await untilFirst(this.subscribeTimeoutMs, any);
+    return refused;
   }
 }
