@@ -11,8 +11,8 @@ import { contenderNames, leaseMs, type ContenderName } from './contenders';
 import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
-import { measureSection, sectionCeiling } from './section-ceiling';
-import { measureTurns, runCeiling, turnCeiling } from './turn-ceiling';
+import { sectionCeiling } from './section-ceiling';
+import { measureSectionAlone, measureTurns, runCeiling, turnCeiling } from './turn-ceiling';
 import { WorkerPool } from './worker-pool';
 
 // npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
@@ -65,8 +65,8 @@ async function main(): Promise<void> {
   const rounds = new Map<ContenderName, LockBenchResult[]>(o.contenders.map((c) => [c, []]));
   // Fresh processes for every measurement: nothing one lock leaves behind in a process (Node's
   // async context tracking, which a reentrant lock turns on for good, its JIT state) slows the next.
-  const inFreshProcesses = async <T>(measure: (pool: WorkerPool) => Promise<T>): Promise<T> => {
-    const pool = new WorkerPool(o.processes, workerPath);
+  const inFreshProcesses = async <T>(measure: (pool: WorkerPool) => Promise<T>, size = o.processes): Promise<T> => {
+    const pool = new WorkerPool(size, workerPath);
     try {
       return await measure(pool);
     } finally {
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
-      sectionReadings.push(await measureSection(redisUrl, o.seconds));
+      sectionReadings.push(await inFreshProcesses((pool) => measureSectionAlone(pool, redisUrl, o.seconds), 1));
       process.stderr.write(`${sectionReadings[round].perSec.toFixed(0)} sections/s\n`);
       process.stderr.write(
         `round ${round + 1}/${o.rounds} turn ceiling: the section in turn, ${o.processes} processes … `,

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../../test/redis/lock-kit';
 import type { TurnConfig } from './messages';
-import { runTurns } from './turn-ceiling';
+import { runTurns, WHOLE_WINDOW } from './turn-ceiling';
 
 const redisUrl = testRedisUrl();
 
@@ -49,6 +49,42 @@ it('runs its sections per turn back to back before passing the turn, and counts 
     expect(sections).toBeGreaterThanOrEqual(sectionsPerTurn * passes);
     expect(sections).toBeLessThan(sectionsPerTurn * (passes + 1));
     expect(Number(await data.get(`${prefix}:counter`))).toBe(sections);
+  } finally {
+    await data.del(`${prefix}:counter`);
+    await Promise.all([watcher.quit(), data.quit()]);
+  }
+});
+
+it('the section alone: a ring of one process runs its sections back to back for the whole window, never passing the turn', async () => {
+  const prefix = `spec:alone:${Date.now()}`;
+  const watcher = new Redis(redisUrl);
+  const data = new Redis(redisUrl);
+  let passes = 0;
+  watcher.on('smessage', () => (passes += 1));
+  try {
+    await watcher.ssubscribe(`${prefix}:turn:0`);
+    const config: TurnConfig = {
+      kind: 'turns',
+      redisUrl,
+      processIndex: 0,
+      processes: 1,
+      sectionsPerTurn: WHOLE_WINDOW,
+      channelPrefix: `${prefix}:turn:`,
+      counterKey: `${prefix}:counter`,
+    };
+    const startAt = Date.now() + 20;
+    const report = await runTurns(
+      config,
+      () => undefined,
+      () => Promise.resolve({ startAt, endAt: startAt + 200 }),
+    );
+    // Published after the part ended, so any pass it made would have reached the watcher first.
+    await data.spublish(`${prefix}:turn:0`, 'end');
+    await new Promise<void>((resolve) => watcher.once('smessage', () => resolve()));
+    expect(report.error).toBeUndefined();
+    expect(passes).toBe(1); // only the spec's own 'end'
+    expect(report.grantsPerWaiter[0]).toBeGreaterThan(10);
+    expect(Number(await data.get(`${prefix}:counter`))).toBe(report.grantsPerWaiter[0]);
   } finally {
     await data.del(`${prefix}:counter`);
     await Promise.all([watcher.quit(), data.quit()]);

@@ -90,6 +90,19 @@ export function runCeiling(
   };
 }
 
+/** Sections per turn no window runs out of: a ring of one process that keeps the turn throughout. */
+export const WHOLE_WINDOW = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One reading of the section alone: a ring of one process that never passes the turn, so the
+ * section runs back to back from one client in a fresh process of the compiled worker, as the
+ * contenders and the rings do (not in the bench's own process, under tsx).
+ */
+export function measureSectionAlone(pool: WorkerPool, redisUrl: string, seconds: number): Promise<CeilingReading> {
+  if (pool.size !== 1) throw new Error(`the section alone runs in one process, not ${pool.size}`);
+  return measureTurns(pool, redisUrl, seconds, WHOLE_WINDOW);
+}
+
 /**
  * One reading: sections per second over the pool's processes, run `sectionsPerTurn` at a time
  * (1: the turn ceiling; more: the run ceiling), and their CPU cost per section; throws if the
@@ -116,7 +129,7 @@ export async function measureTurns(
   try {
     const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, seconds);
     const failed = reports.find((r) => r.error !== undefined);
-    const ring = sectionsPerTurn === 1 ? 'turn ceiling' : 'run ceiling';
+    const ring = { 1: 'turn ceiling', [WHOLE_WINDOW]: 'section alone' }[sectionsPerTurn] ?? 'run ceiling';
     if (failed) throw new Error(`${ring}: process ${failed.processIndex}: ${failed.error}`);
     const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
