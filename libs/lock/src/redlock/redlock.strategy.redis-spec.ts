@@ -88,28 +88,36 @@ async function untilEveryLiveNodeVotes(): Promise<void> {
 /**
  * A holder of `resource` inside its section, and a second run of this process behind it: once the
  * second is the head of the line (open to a hand-off), `beforeLeave` runs, then the holder leaves.
- * The holder's owner value and the second's answer.
+ * The holder's owner value, the second's answer, and which came first: the second's section
+ * starting or the holder's run returning.
  */
 async function handedToNext<T>(
   resource: string,
   leaseMs: number,
   taker: (lock: HeldLock) => Promise<T>,
   beforeLeave: () => Promise<unknown> = () => Promise.resolve(),
-): Promise<[string, T]> {
+): Promise<[string, T, string[]]> {
   const options = { leaseMs, waitMs: 5000 };
   const inside = deferred();
   const mayLeave = deferred();
-  const first = redlock.run(resource, options, async (lock) => {
-    inside.resolve();
-    await mayLeave.promise;
-    return lock.owner;
-  });
+  const order: string[] = [];
+  const first = redlock
+    .run(resource, options, async (lock) => {
+      inside.resolve();
+      await mayLeave.promise;
+      return lock.owner;
+    })
+    .finally(() => order.push('giver returned'));
   await inside.promise;
-  const second = redlock.run(resource, options, taker);
+  const second = redlock.run(resource, options, (lock) => {
+    order.push('taker started');
+    return taker(lock);
+  });
   await new Promise(setImmediate); // the second, head of the line, is open to a hand-off by now
   await beforeLeave();
   mayLeave.resolve();
-  return Promise.all([first, second]);
+  const [firstOwner, taken] = await Promise.all([first, second]);
+  return [firstOwner, taken, order];
 }
 
 /** `contenders` concurrent runs over the given strategies; an overlap counter records exclusion. */
@@ -326,13 +334,14 @@ describe('redlock on five real Redis nodes', () => {
 
   it("within the run's first hundredth of its lease, hands the lock on with no call to the nodes: the taker holds under the run's value", async () => {
     // A lease of 600 s: a window of 6 s, which the test stays well inside.
-    const [firstOwner, taken] = await handedToNext('run', 600_000, async (lock) => ({
+    const [firstOwner, taken, order] = await handedToNext('run', 600_000, async (lock) => ({
       owner: lock.owner,
       values: await valuesOn(live(), 'run'),
     }));
 
     expect(taken.owner).toBe(firstOwner);
     expect(taken.values).toEqual(PORTS.map(() => firstOwner)); // never swapped: the run's keys, as they were
+    expect(order).toEqual(['taker started', 'giver returned']); // the taker first (takerFirst)
     expect(events.filter((e) => e.type === 'acquire').map((e) => e.detail)).toEqual([undefined, 'handed off']);
     // Every event names the value the lock is held by: the run's, for both holders.
     const named = events.filter((e) => e.type === 'acquire' || e.type === 'release').map((e) => e.owner);
@@ -345,7 +354,7 @@ describe('redlock on five real Redis nodes', () => {
   });
 
   it('hands the lock to the next waiter of its process: the nodes swap the key, it is never free in between', async () => {
-    const [firstOwner, taken] = await handedToNext(
+    const [firstOwner, taken, order] = await handedToNext(
       'handoff',
       5000,
       async (lock) => ({
@@ -358,6 +367,7 @@ describe('redlock on five real Redis nodes', () => {
     expect(taken.values).toEqual(PORTS.map(() => taken.owner)); // swapped on every node, with its own lease
     expect(taken.owner).not.toBe(firstOwner);
     expect(taken.owner).toMatch(/:handed$/); // never the value its own attempts write (and give back)
+    expect(order).toEqual(['taker started', 'giver returned']); // the taker first, the swap on its way
     for (const type of ['acquire', 'release']) {
       // Each holder's events name the value it holds the lock by.
       expect(events.filter((e) => e.type === type).map((e) => e.owner)).toEqual([firstOwner, taken.owner]);

@@ -6,11 +6,11 @@ import type { LockEventType } from '../lock-events';
 import { lockKeys, type LockKeys } from '../lock-keys';
 import { LossSignal } from '../loss-signal';
 import { handOffLocally, type LocalHandOff } from './local-handoff';
-import { takerFirst } from '../waiting/handoff-slot';
 import { RedisLockVerbs } from './redis-lock-verbs';
 import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
 import type { Attempt, ReleaseStatus } from '../verbs/attempt';
+import { takerFirst } from '../waiting/handoff-slot';
 
 /** How each release status is reported. */
 const releaseEvent: Record<ReleaseStatus, LockEventType> = {

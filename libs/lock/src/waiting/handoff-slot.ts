@@ -17,10 +17,11 @@ export function handOffMarginMs(leaseMs: number): number {
 }
 
 /**
- * Awaited by a giver after a local hand-off, before it returns to its caller. The taker's way to
- * its section is all microtasks; the giver's caller's next step (its next acquire, or the API's
- * response) would otherwise interleave with it. Put off to the next turn of the event loop, that
- * step runs during the taker's first round trip instead of before it.
+ * Awaited by a giver after a local hand-off, before it returns to its caller. A taker parked at
+ * the head (every taker of a run after the first) goes to its section in microtasks alone; the
+ * giver's caller's next step (its next acquire, or the API's response) would otherwise interleave
+ * with them. Put off to the next turn of the event loop, that step runs during the taker's first
+ * round trip instead of before it.
  */
 export function takerFirst(): Promise<void> {
   return nextTurn();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { probeClient, testRedisUrl, uniqueResource } from '../../../../test/redis/lock-kit';
 import { lockKeys, waiterWakeChannel } from '../lock-keys';
+import { subscriberOptions } from '../redis/redis-clients';
 import { WakeSubscriber } from './wake-subscriber';
 
 // A subscription Redis refuses, for real: an ACL user that may not SSUBSCRIBE, then may again.
@@ -14,7 +15,7 @@ beforeEach(async () => {
   probe = probeClient();
   user = `wake-refused-${randomUUID().slice(0, 8)}`;
   await probe.call('ACL', 'SETUSER', user, 'on', 'nopass', '~*', '&*', '+@all', '-ssubscribe');
-  connection = new Redis(testRedisUrl(), { username: user, password: 'any', maxRetriesPerRequest: 1 });
+  connection = new Redis(testRedisUrl(), { ...subscriberOptions, username: user, password: 'any' });
   // A long linger: on its own the channel of the first listener would still be there for the second.
   wake = new WakeSubscriber(connection, 1000, 10_000);
 });

@@ -124,6 +124,24 @@ describe('WakeSubscriber', () => {
     expect(connection.subscribes).toHaveLength(2);
   });
 
+  it('a refusal that comes after the wait for the subscription still makes the next listener subscribe again', async () => {
+    let refuse!: () => void;
+    let refusing = true; // the first SSUBSCRIBE only
+    connection.ssubscribe = (channel: string) => {
+      connection.subscribes.push(channel);
+      if (!refusing) return Promise.resolve(1);
+      refusing = false;
+      return new Promise<number>((_, reject) => (refuse = () => reject(new Error('NOPERM'))));
+    };
+    const listened = subscriber.listen('lock:{a}:wake');
+    await jest.advanceTimersByTimeAsync(1000); // the subscribe wait runs out, the answer still to come
+    (await listened).close(); // lingers
+    refuse();
+    await jest.advanceTimersByTimeAsync(0);
+    await subscriber.listen('lock:{a}:wake');
+    expect(connection.subscribes).toEqual(['lock:{a}:wake', 'lock:{a}:wake']);
+  });
+
   it('with several connections, listens on all: a message on any wakes, the same one heard again does not', async () => {
     const other = new FakeSubscriberConnection();
     const both = new WakeSubscriber([connection, other] as unknown as Redis[], 1000, 500);

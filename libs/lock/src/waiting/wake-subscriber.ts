@@ -89,11 +89,11 @@ export class WakeSubscriber {
   }
 
   private open(name: string): Channel {
-    const subscribed = this.subscribe(name).then((refused) => {
-      // Every connection refused (Redis away, or not allowed): forget the channel, so the next
-      // listener subscribes again instead of sleeping on a channel nobody hears. Listeners of
-      // this state keep their bounded sleeps, and leaving it unsubscribes nothing.
-      if (refused && this.channels.get(name) === state) this.channels.delete(name);
+    const subscribed = this.subscribe(name, () => {
+      // Every connection refused (Redis away, or not allowed), even after the wait: forget the
+      // channel, so the next listener subscribes again instead of sleeping on a channel nobody
+      // hears. Listeners of this state keep their bounded sleeps; leaving it unsubscribes nothing.
+      if (this.channels.get(name) === state) this.channels.delete(name);
     });
     const state: Channel = {
       refs: 0,
@@ -131,14 +131,12 @@ export class WakeSubscriber {
     );
   }
 
-  /** True once every connection refused; false when one confirmed, or none answered in time. */
-  private async subscribe(name: string): Promise<boolean> {
+  /** Settles when one connection confirms or the wait runs out; `refused` runs if every one refuses, whenever. */
+  private async subscribe(name: string, refused: () => void): Promise<void> {
     // A subscription that does not come through (Redis away) is not fatal: sleeps are bounded
     // by the holder's TTL anyway, so a missed wake-up costs time, never a hang. Subscribed once
     // one connection confirms; the others join as they come.
-    let refused = false;
-    const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(() => (refused = true));
+    const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(refused);
     await untilFirst(this.subscribeTimeoutMs, any);
-    return refused;
   }
 }
