@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
 
+/** How long every worker runs the section, uncounted, before its window: the contenders and the rings alike. */
+export const WARM_UP_MS = 300;
+
 /**
  * The micro-bench's critical section: read a counter, then write it back plus one, as the coupon
  * deduction does. Every contender runs it under its lock, and the ceiling runs it with none.

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../../test/redis/lock-kit';
 import type { TurnConfig } from './messages';
-import { runTurns, WHOLE_WINDOW } from './turn-ceiling';
+import { KEEP_TURN } from './turn-ceiling';
+import { runTurns } from './turn-ring';
 
 const redisUrl = testRedisUrl();
 
@@ -68,19 +69,21 @@ it('the section alone: a ring of one process runs its sections back to back for 
       redisUrl,
       processIndex: 0,
       processes: 1,
-      sectionsPerTurn: WHOLE_WINDOW,
+      sectionsPerTurn: KEEP_TURN,
       channelPrefix: `${prefix}:turn:`,
       counterKey: `${prefix}:counter`,
     };
-    const startAt = Date.now() + 20;
+    // The window opens once the part is ready (after its warm-up), as the pool opens it.
+    const window = () => ({ startAt: Date.now() + 20, endAt: Date.now() + 220 });
     const report = await runTurns(
       config,
       () => undefined,
-      () => Promise.resolve({ startAt, endAt: startAt + 200 }),
+      () => Promise.resolve(window()),
     );
     // Published after the part ended, so any pass it made would have reached the watcher first.
+    const ended = new Promise<void>((resolve) => watcher.once('smessage', () => resolve()));
     await data.spublish(`${prefix}:turn:0`, 'end');
-    await new Promise<void>((resolve) => watcher.once('smessage', () => resolve()));
+    await ended;
     expect(report.error).toBeUndefined();
     expect(passes).toBe(1); // only the spec's own 'end'
     expect(report.grantsPerWaiter[0]).toBeGreaterThan(10);

@@ -1,9 +1,6 @@
 import { Redis } from 'ioredis';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ceilingCosts, cpuPer, fastestIndex, type CeilingReading, type CpuCost } from './cpu-cost';
-import { mainThreadSchedUntil, processCpuUntil, runMeasuringCpu } from './cpu-probes';
-import { counterSection } from './critical-section';
-import type { TurnConfig, WorkerReport } from './messages';
+import { runMeasuringCpu } from './cpu-probes';
 import { sectionCeiling } from './section-ceiling';
 import { cpuWaitOf, type CpuWait } from './sched-probe';
 import type { WorkerPool } from './worker-pool';
@@ -27,7 +24,7 @@ export interface TurnCeiling {
 }
 
 export const TURN_CEILING_METHOD =
-  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, one grant each, and wakes the next by a Redis message (as ours does) cannot pass it.';
+  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round, each process warmed up first as the contenders are; the highest reading counts. A lock that serves the processes in turn, one grant each, and wakes the next by a Redis message (as ours does) cannot pass it.';
 
 /** Pure: the turn ceiling from each round's reading (and its CPU cost per turn, when measured). */
 export function turnCeiling(
@@ -90,8 +87,8 @@ export function runCeiling(
   };
 }
 
-/** Sections per turn no window runs out of: a ring of one process that keeps the turn throughout. */
-export const WHOLE_WINDOW = Number.MAX_SAFE_INTEGER;
+/** Sections per turn for a ring of one process that never passes the turn: the section alone. */
+export const KEEP_TURN = Number.MAX_SAFE_INTEGER;
 
 /**
  * One reading of the section alone: a ring of one process that never passes the turn, so the
@@ -100,7 +97,7 @@ export const WHOLE_WINDOW = Number.MAX_SAFE_INTEGER;
  */
 export function measureSectionAlone(pool: WorkerPool, redisUrl: string, seconds: number): Promise<CeilingReading> {
   if (pool.size !== 1) throw new Error(`the section alone runs in one process, not ${pool.size}`);
-  return measureTurns(pool, redisUrl, seconds, WHOLE_WINDOW);
+  return measureTurns(pool, redisUrl, seconds, KEEP_TURN);
 }
 
 /**
@@ -129,7 +126,7 @@ export async function measureTurns(
   try {
     const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, seconds);
     const failed = reports.find((r) => r.error !== undefined);
-    const ring = { 1: 'turn ceiling', [WHOLE_WINDOW]: 'section alone' }[sectionsPerTurn] ?? 'run ceiling';
+    const ring = ringName(sectionsPerTurn);
     if (failed) throw new Error(`${ring}: process ${failed.processIndex}: ${failed.error}`);
     const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
@@ -142,52 +139,7 @@ export async function measureTurns(
   }
 }
 
-/** One worker's part of the ring: wait for the turn, run its sections, pass the turn on, until the window ends. */
-export async function runTurns(
-  config: TurnConfig,
-  ready: () => void,
-  go: () => Promise<{ startAt: number; endAt: number }>,
-): Promise<WorkerReport> {
-  const [data, publisher, subscriber] = [1, 2, 3].map(() => new Redis(config.redisUrl));
-  const next = `${config.channelPrefix}${(config.processIndex + 1) % config.processes}`;
-  let sections = 0;
-  let endAt = Number.POSITIVE_INFINITY;
-  let error: string | undefined;
-  const turn = async () => {
-    for (let i = 0; i < config.sectionsPerTurn; i += 1) {
-      if (Date.now() >= endAt) return; // the window closed: the turn stops here
-      await counterSection(data, config.counterKey);
-      sections += 1;
-    }
-    await publisher.spublish(next, 'turn');
-  };
-  let current: Promise<unknown> = Promise.resolve();
-  const take = () => {
-    current = turn().catch((e: unknown) => (error = String(e)));
-  };
-  try {
-    subscriber.on('smessage', take);
-    await subscriber.ssubscribe(`${config.channelPrefix}${config.processIndex}`);
-    ready();
-    const window = await go();
-    endAt = window.endAt;
-    await sleep(Math.max(0, window.startAt - Date.now()));
-    const cpu = processCpuUntil(endAt);
-    const sched = mainThreadSchedUntil(endAt);
-    if (config.processIndex === 0) take();
-    // A turn passed just before the window closed arrives after it and runs no section; the turn
-    // under way here finishes its section, however slow, so the counter agrees with the count.
-    await sleep(Math.max(0, endAt - Date.now()) + 200);
-    await current;
-    const report = {
-      processIndex: config.processIndex,
-      grantsPerWaiter: [sections],
-      failedAcquisitions: 0,
-      waitsMs: [],
-    };
-    const schedRead = sched.read();
-    return { ...report, cpuMicros: cpu.read(), ...(schedRead ? { sched: schedRead } : {}), error };
-  } finally {
-    await Promise.all([data, publisher, subscriber].map((r) => r.quit()));
-  }
+function ringName(sectionsPerTurn: number): string {
+  if (sectionsPerTurn === 1) return 'turn ceiling';
+  return sectionsPerTurn === KEEP_TURN ? 'section alone' : 'run ceiling';
 }

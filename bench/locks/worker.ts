@@ -2,16 +2,15 @@ import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
 import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
-import { counterSection } from './critical-section';
+import { counterSection, WARM_UP_MS } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
-import { runTurns } from './turn-ceiling';
+import { runTurns } from './turn-ring';
 
 // One process of the micro-bench, started for one measurement: per 'run' message it builds the
 // contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
 // counter → release until the window ends, then reports and closes the contender. A 'run' of kind
-// 'turns' plays its part of the turn ceiling's ring instead (turn-ceiling.ts).
+// 'turns' plays its part of a ring instead (turn-ring.ts).
 const send = (message: WorkerMessage) => process.send?.(message);
-const WARM_UP_MS = 300;
 
 function nextMessage<T extends ParentMessage['type']>(type: T): Promise<Extract<ParentMessage, { type: T }>> {
   return new Promise((resolve) => {

@@ -1,0 +1,66 @@
+import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
+import { counterSection, WARM_UP_MS } from './critical-section';
+import type { TurnConfig, WorkerReport } from './messages';
+
+/**
+ * One worker's part of a ring (turn-ceiling.ts): warm up as the contenders do, then wait for the
+ * turn, run its sections, pass the turn on, until the window ends.
+ */
+export async function runTurns(
+  config: TurnConfig,
+  ready: () => void,
+  go: () => Promise<{ startAt: number; endAt: number }>,
+): Promise<WorkerReport> {
+  const [data, publisher, subscriber] = [1, 2, 3].map(() => new Redis(config.redisUrl));
+  const next = `${config.channelPrefix}${(config.processIndex + 1) % config.processes}`;
+  let sections = 0;
+  let endAt = Number.POSITIVE_INFINITY;
+  let error: string | undefined;
+  const turn = async () => {
+    for (let i = 0; i < config.sectionsPerTurn; i += 1) {
+      if (Date.now() >= endAt) return; // the window closed: the turn stops here
+      await counterSection(data, config.counterKey);
+      sections += 1;
+    }
+    await publisher.spublish(next, 'turn');
+  };
+  let current: Promise<unknown> = Promise.resolve();
+  const take = () => {
+    current = turn().catch((e: unknown) => (error = String(e)));
+  };
+  try {
+    await warmUp(data, `${config.counterKey}:warm-up:${config.processIndex}`);
+    subscriber.on('smessage', take);
+    await subscriber.ssubscribe(`${config.channelPrefix}${config.processIndex}`);
+    ready();
+    const window = await go();
+    endAt = window.endAt;
+    await sleep(Math.max(0, window.startAt - Date.now()));
+    const cpu = processCpuUntil(endAt);
+    const sched = mainThreadSchedUntil(endAt);
+    if (config.processIndex === 0) take();
+    // A turn passed just before the window closed arrives after it and runs no section; the turn
+    // under way here finishes its section, however slow, so the counter agrees with the count.
+    await sleep(Math.max(0, endAt - Date.now()) + 200);
+    await current;
+    const report = {
+      processIndex: config.processIndex,
+      grantsPerWaiter: [sections],
+      failedAcquisitions: 0,
+      waitsMs: [],
+    };
+    const schedRead = sched.read();
+    return { ...report, cpuMicros: cpu.read(), ...(schedRead ? { sched: schedRead } : {}), error };
+  } finally {
+    await Promise.all([data, publisher, subscriber].map((r) => r.quit()));
+  }
+}
+
+/** The section back to back on a key of this process alone, not counted (JIT, connection). */
+async function warmUp(data: Redis, key: string): Promise<void> {
+  const warmEnd = Date.now() + WARM_UP_MS;
+  while (Date.now() < warmEnd) await counterSection(data, key);
+  await data.del(key);
+}
