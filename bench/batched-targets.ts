@@ -1,4 +1,5 @@
-import { lowerMedian, soldOutRates } from './metrics/sold-out-rates';
+import { lowerMedian } from './metrics/median';
+import { soldOutRates } from './metrics/sold-out-rates';
 import type { TargetCheck } from './target-check';
 import type { BenchReport, StrategyResult } from './types';
 

@@ -2,7 +2,8 @@ import { batchedChecks } from './batched-targets';
 import { ceilingLabel } from './metrics/bound';
 import { IN_LOCK, scenarioFor } from './scenarios';
 import { sellOutCheck } from './sell-out/sell-out-target';
-import { lowerMedian, soldOutRates } from './metrics/sold-out-rates';
+import { lowerMedian } from './metrics/median';
+import { soldOutRates } from './metrics/sold-out-rates';
 import type { TargetCheck } from './target-check';
 import type { BenchReport, LoadResult, StrategyResult } from './types';
 

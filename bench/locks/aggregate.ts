@@ -1,5 +1,6 @@
 import { jainIndex } from '../metrics/jain';
 import { percentile } from '../metrics/latency';
+import { lowerMedian } from '../metrics/median';
 import { cpuPer, type CpuCost } from './cpu-cost';
 import type { WorkerReport } from './messages';
 import { cpuWaitOf, type CpuWait } from './sched-probe';
@@ -98,7 +99,7 @@ function withCpuWait(wait: CpuWait | undefined): { cpuWait?: CpuWait } {
 export function medianRound(rounds: readonly LockBenchResult[]): LockBenchResult {
   if (rounds.length === 0) throw new Error('no rounds');
   const sorted = [...rounds].sort((a, b) => a.grantsPerSec - b.grantsPerSec);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const median = lowerMedian(sorted)!;
   if (rounds.length === 1) return median;
   return {
     ...median,

@@ -1,4 +1,4 @@
-import { lowerMedian } from '../metrics/sold-out-rates';
+import { lowerMedian } from '../metrics/median';
 import type { LockBenchResult } from './aggregate';
 
 /** The micro-bench's targets: ours against the best peer at its defaults, and what must hold for ours. */

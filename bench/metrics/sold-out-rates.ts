@@ -11,8 +11,3 @@ export function soldOutRates(report: BenchReport): number[] {
     .flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : []))
     .sort((a, b) => a - b);
 }
-
-/** The median of `sorted` (the lower middle for an even count), or undefined when empty. */
-export function lowerMedian(sorted: readonly number[]): number | undefined {
-  return sorted.length === 0 ? undefined : sorted[Math.floor((sorted.length - 1) / 2)];
-}

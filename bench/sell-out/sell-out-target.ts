@@ -1,3 +1,4 @@
+import { lowerMedian } from '../metrics/median';
 import type { TargetCheck } from '../target-check';
 import type { SellOutResult, SellOutRun } from './sell-out.types';
 
@@ -6,7 +7,7 @@ export const SELL_OUT_RATIO = 3;
 /** The median run of one strategy, by sell-out time (the lower middle when even). */
 export function medianRun(result: SellOutResult, strategy: string): SellOutRun | undefined {
   const runs = result.runs.filter((r) => r.strategy === strategy).sort((a, b) => a.sellOutMs - b.sellOutMs);
-  return runs[Math.floor((runs.length - 1) / 2)];
+  return lowerMedian(runs);
 }
 
 /** segmented(8) sells out ≥ 3× faster than owner-checked, medians of the same run. */
