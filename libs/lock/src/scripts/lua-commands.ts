@@ -36,6 +36,7 @@ declare module 'ioredis' {
       fenceKey: string,
       ...args: (string | number)[]
     ): Result<[0, number] | [1, number, 0 | 1], Context>;
+    lockQueueClaim(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
     lockQueueRelease(
       lockKey: string,
       queueKey: string,
@@ -57,6 +58,7 @@ export const LUA_COMMANDS = {
   lockReentrantHandoff: ['reentrant-handoff.lua', 1],
   lockFencedHandoff: ['fenced-handoff.lua', 2],
   lockQueueAcquire: ['queue-acquire.lua', 4],
+  lockQueueClaim: ['queue-claim.lua', 1],
   lockQueueRelease: ['queue-release.lua', 4],
 } as const;
 

@@ -3,9 +3,10 @@ import { uniqueResource } from '../../../../test/redis/lock-kit';
 import { scriptClients } from '../../../../test/redis/script-clients';
 import { lockKeys, waiterWakeChannel, type LockKeys } from '../lock-keys';
 import { queueAcquire, queueEntry, type QueueLockKind, type QueueWaiter } from '../verbs/queue-acquire';
+import { queueClaim } from '../verbs/queue-claim';
 import { queueRelease } from '../verbs/queue-release';
 
-// queue-acquire.lua and queue-release.lua alone against real Redis, read back behind their back.
+// queue-acquire.lua, queue-claim.lua and queue-release.lua alone against real Redis, read back behind their back.
 let redis: Redis;
 let keys: LockKeys;
 const published = scriptClients('queue-lua', (test) => ({ redis, keys } = test));
@@ -168,5 +169,42 @@ describe('fencing tokens across kinds of lock (two strategies on one resource)',
       queueAcquire(redis, keys, plain, waiter('c'), timing),
     );
     expect(messages).toEqual(['b 8']);
+  });
+});
+
+describe('queue-claim.lua', () => {
+  it('turns the claim lease of a lock a release handed the waiter into its full lease, and leaves the queue be', async () => {
+    await queueAcquire(redis, keys, plain, waiter('a'), timing);
+    await queueAcquire(redis, keys, plain, waiter('b'), timing);
+    await queueAcquire(redis, keys, plain, waiter('c'), timing);
+    await queueRelease(redis, keys, plain, waiter('a'), timing); // hands the lock to b
+    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
+    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(true);
+    expect(await redis.get(keys.lock)).toBe('b');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(waiter('c'))]);
+  });
+
+  it('claims a reentrant (hash) lock handed to the waiter', async () => {
+    const hash: QueueLockKind = { hash: true, fenced: false };
+    await queueAcquire(redis, keys, hash, waiter('a'), timing);
+    await queueAcquire(redis, keys, hash, waiter('b'), timing);
+    await queueRelease(redis, keys, hash, waiter('a'), timing);
+    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(true);
+    expect(await redis.hgetall(keys.lock)).toEqual({ b: '1' });
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
+  });
+
+  it('too late, finds the lock gone or passed on and changes nothing: it never takes a free lock', async () => {
+    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(false);
+    expect(await redis.exists(keys.lock)).toBe(0);
+    await redis.set(keys.lock, 'c', 'PX', 1000); // c was handed it after b's claim lease ran out
+    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(false);
+    expect(await redis.get(keys.lock)).toBe('c');
+    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
+    await redis.del(keys.lock);
+    await redis.hset(keys.lock, 'c', 1);
+    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(false);
+    expect(await redis.ttl(keys.lock)).toBe(-1);
   });
 });

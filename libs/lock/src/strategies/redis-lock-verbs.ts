@@ -7,6 +7,7 @@ import type { LockOptions, LockStrategyDeps } from '../lock-strategy';
 import type { Attempt, HandOffVerb, ReleaseOutcome } from '../verbs/attempt';
 import { countListeners } from '../verbs/count-listeners';
 import { queueAcquire, type QueueLockKind } from '../verbs/queue-acquire';
+import { queueClaim } from '../verbs/queue-claim';
 import { queueRelease } from '../verbs/queue-release';
 import { waitReplicas } from '../verbs/wait-replicas';
 import { QUEUE_TIMING } from '../waiting/queue-timing';
@@ -102,6 +103,7 @@ export abstract class RedisLockVerbs {
           const attempt = await this.runtime.call((redis) => queueAcquire(redis, keys, queueKind, waiter, timing));
           return { ...attempt, sentAt };
         },
+        claim: () => this.runtime.call((redis) => queueClaim(redis, keys, owner, options.leaseMs)),
         leave: () => this.releaseFor(keys, owner, options.leaseMs),
         handoff,
         heldHere,

@@ -18,6 +18,8 @@ export interface QueuePlan {
   reenter(): Promise<Attempt>;
   /** queue-acquire: take, claim, or queue and refresh the heartbeat; `queue` false: one attempt only. */
   attempt(queue: boolean): Promise<Attempt>;
+  /** queue-claim: a release handed us the lock; true while it is still ours (its full lease set). */
+  claim(): Promise<boolean>;
   /** Leave the Redis queue; a lock handed to us meanwhile passes on. */
   leave(): Promise<unknown>;
   /** Accept the lock straight from a holder of this process with the same kind of lock. */

@@ -5,6 +5,7 @@ import { lockKeys, waiterWakeChannel, type LockKeys } from '../lock-keys';
 import { createWakeRedis } from '../redis/redis-clients';
 import { defineLockCommands } from '../scripts/lua-commands';
 import { queueAcquire, queueEntry, type QueueLockKind } from '../verbs/queue-acquire';
+import { queueClaim } from '../verbs/queue-claim';
 import { queueRelease } from '../verbs/queue-release';
 import type { EntryOffer } from './entry-offers';
 import { LocalQueue } from './local-queue';
@@ -34,8 +35,8 @@ afterAll(async () => {
 
 const head = { owner: 'head', tag: TAG };
 
-/** The head's plan, as the strategy builds it, on the spec's own connection; `joins` records each attempt's kind. */
-function headPlan(keys: LockKeys, joins: boolean[], extra: Partial<QueuePlan>): QueuePlan {
+/** The head's plan, as the strategy builds it, on the spec's own connection; `calls` records each call to Redis it makes. */
+function headPlan(keys: LockKeys, calls: string[], extra: Partial<QueuePlan>): QueuePlan {
   return {
     lineKey: keys.lock,
     channel: waiterWakeChannel(keys, TAG),
@@ -45,8 +46,12 @@ function headPlan(keys: LockKeys, joins: boolean[], extra: Partial<QueuePlan>): 
     skipLine: false,
     reenter: () => Promise.reject(new Error('not reentrant')),
     attempt: (join) => {
-      joins.push(join);
+      calls.push(join ? 'join' : 'look');
       return queueAcquire(redis, keys, kind, head, join ? timing : { ...timing, heartbeatMs: 0 });
+    },
+    claim: () => {
+      calls.push('claim');
+      return queueClaim(redis, keys, head.owner, timing.leaseMs);
     },
     leave: () => queueRelease(redis, keys, kind, head, timing),
     ...extra,
@@ -75,9 +80,9 @@ it("a head behind a holder of its own process never joins: the holder's release 
   await queueAcquire(redis, keys, kind, holder, timing); // the holder of this process takes it
   await queueAcquire(redis, keys, kind, other, timing); // another process queues
   const queue = new LocalQueue(0);
-  const joins: boolean[] = [];
+  const calls: string[] = [];
   let heldHere = true;
-  const waiting = acquireInQueue(queue, wake, headPlan(keys, joins, { heldHere: () => heldHere }));
+  const waiting = acquireInQueue(queue, wake, headPlan(keys, calls, { heldHere: () => heldHere }));
 
   const offer = await offerTaken(queue, keys.lock);
   expect(offer.owner).toBe('head');
@@ -93,9 +98,34 @@ it("a head behind a holder of its own process never joins: the holder's release 
   const attempt = await within(waiting, 5000, 'the head handed the lock');
   expect(attempt).toMatchObject({ acquired: true, fromQueue: true });
   expect(await attempt.confirmation).toBeUndefined(); // its claim found it the owner
-  expect(joins).toEqual([false, false]); // its first look, and the claim: no join, no refresh
+  expect(calls).toEqual(['look', 'claim']); // no join, no refresh
   expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
   await queueRelease(redis, keys, kind, head, timing);
+});
+
+it('a head whose claim comes after its claim lease ran out, and the lock passed on, hears that it lost the lock', async () => {
+  const keys = lockKeys(uniqueResource('queue-wait-late-claim'));
+  const other = { owner: 'other-process', tag: 'proc-b' };
+  await queueAcquire(redis, keys, kind, other, timing);
+  const calls: string[] = [];
+  const plan = headPlan(keys, calls, {});
+  // The claim lands once the lock is someone else's: the lease a release gave the head ran out first.
+  const late: QueuePlan = { ...plan, claim: () => redis.set(keys.lock, 'next', 'PX', 1000).then(() => plan.claim()) };
+  const waiting = acquireInQueue(new LocalQueue(0), wake, late);
+  await within(
+    (async () => {
+      while (!(await redis.lrange(keys.queue, 0, -1)).includes(queueEntry(head))) await sleep(2);
+    })(),
+    5000,
+    'the head queued',
+  );
+  await queueRelease(redis, keys, kind, other, timing); // hands the lock to the head
+  const attempt = await within(waiting, 5000, 'the head handed the lock');
+  expect(attempt).toMatchObject({ acquired: true, fromQueue: true });
+  expect(await attempt.confirmation).toBe('the claim found the lock gone');
+  expect(calls).toEqual(['look', 'join', 'claim']);
+  expect(await redis.get(keys.lock)).toBe('next'); // not taken back
+  expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
 });
 
 it('a head that gives up withdraws its offer, and a holder that took it first sees it leave the queue', async () => {
@@ -120,9 +150,9 @@ it("a head handed the lock keeps its process's channel a moment: the process's n
   const keys = lockKeys(uniqueResource('queue-wait-linger'));
   const other = { owner: 'other-process', tag: 'proc-b' };
   const channel = waiterWakeChannel(keys, TAG);
-  const handedOnce = async (joins: boolean[]) => {
+  const handedOnce = async (calls: string[]) => {
     await queueAcquire(redis, keys, kind, other, timing); // another process holds the lock
-    const waiting = acquireInQueue(new LocalQueue(0), wake, headPlan(keys, joins, {}));
+    const waiting = acquireInQueue(new LocalQueue(0), wake, headPlan(keys, calls, {}));
     await within(
       (async () => {
         while (!(await redis.lrange(keys.queue, 0, -1)).includes(queueEntry(head))) await sleep(2);
@@ -134,11 +164,11 @@ it("a head handed the lock keeps its process's channel a moment: the process's n
     expect(await within(waiting, 5000, 'the head handed the lock')).toMatchObject({ acquired: true, fromQueue: true });
     await queueRelease(redis, keys, kind, head, timing);
   };
-  const first: boolean[] = [];
+  const first: string[] = [];
   await handedOnce(first);
-  expect(first).toEqual([false, true, false]); // a first look, the join, the claim
+  expect(first).toEqual(['look', 'join', 'claim']);
   expect(wake.isListening(channel)).toBe(true); // nobody else in line, yet still subscribed
-  const second: boolean[] = [];
+  const second: string[] = [];
   await handedOnce(second);
-  expect(second).toEqual([true, false]); // the join, the claim
+  expect(second).toEqual(['join', 'claim']);
 });

@@ -31,6 +31,7 @@ describe('acquireInQueue', () => {
       skipLine: false,
       reenter: () => Promise.reject(new Error('not reentrant')),
       attempt: () => Promise.resolve({ acquired: false, holderTtlMs: 1000 }),
+      claim: () => Promise.resolve(true),
       leave: () => Promise.resolve(),
       handoff: { kind: 'owner-checked', owner: 'w', leaseMs: 10_000 },
       heldHere: () => heldHere,

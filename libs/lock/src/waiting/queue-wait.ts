@@ -163,7 +163,8 @@ class QueueWait extends LineWait<QueuePlan> {
   /**
    * A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile.
    * A token in the message is ours only if we fence. A fenced waiter handed the lock without one
-   * (by a holder of another kind, before the lock had a fence counter) gets the one its claim draws.
+   * (by a holder of another kind, before the lock had a fence counter) claims with queue-acquire,
+   * which draws it one.
    */
   private takeQueueHandOff(message: string): Attempt {
     this.queued = false; // the release took our entry off the queue
@@ -171,21 +172,26 @@ class QueueWait extends LineWait<QueuePlan> {
     const resource = this.plan.fencedResource;
     const token = resource === undefined ? undefined : message.split(' ')[1];
     const sentAt = Date.now();
-    const claim = this.plan.attempt(false);
-    const confirmation = claim.then(
-      (claimed) => (claimed.acquired ? undefined : 'the claim found the lock gone'),
-      (error: unknown) => `the claim failed: ${String(error)}`,
-    );
     if (resource !== undefined && !token) {
+      const claim = this.plan.attempt(false);
       const drawn = claim.then((claimed) => ({ handed: claimed.acquired, fenceToken: claimed.fenceToken }));
       return {
         acquired: true,
         fromQueue: true,
         sentAt,
         fenceTokenDrawn: drawnFenceToken(drawn, resource),
-        confirmation,
+        confirmation: confirmed(claim.then((claimed) => claimed.acquired)),
       };
     }
+    const confirmation = confirmed(this.plan.claim());
     return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
   }
+}
+
+/** A claim's outcome as the holder hears it: undefined while the lock is ours, else why not. */
+function confirmed(claim: Promise<boolean>): Promise<string | undefined> {
+  return claim.then(
+    (ours) => (ours ? undefined : 'the claim found the lock gone'),
+    (error: unknown) => `the claim failed: ${String(error)}`,
+  );
 }
