@@ -138,6 +138,7 @@ describe('WakeSubscriber', () => {
     (await listened).close(); // lingers
     refuse();
     await jest.advanceTimersByTimeAsync(0);
+    expect(jest.getTimerCount()).toBe(0); // the forgotten channel's linger went with it
     await subscriber.listen('lock:{a}:wake');
     expect(connection.subscribes).toEqual(['lock:{a}:wake', 'lock:{a}:wake']);
   });

@@ -93,7 +93,10 @@ export class WakeSubscriber {
       // Every connection refused (Redis away, or not allowed), even after the wait: forget the
       // channel, so the next listener subscribes again instead of sleeping on a channel nobody
       // hears. Listeners of this state keep their bounded sleeps; leaving it unsubscribes nothing.
-      if (this.channels.get(name) === state) this.channels.delete(name);
+      if (this.channels.get(name) !== state) return;
+      this.channels.delete(name);
+      if (state.linger) clearTimeout(state.linger); // close() no longer sees it
+      state.linger = undefined;
     });
     const state: Channel = {
       refs: 0,
