@@ -64,9 +64,9 @@ local function freshHead()
   end
 end
 
+-- An entry is in the list exactly while it has a deadline: the ZREM says whether to scan the list.
 local function dropEntry(which)
-  redis.call('lrem', queueKey, 1, which)
-  redis.call('zrem', deadlinesKey, which)
+  if redis.call('zrem', deadlinesKey, which) == 1 then redis.call('lrem', queueKey, 1, which) end
 end
 
 local current = ownerOf()
@@ -104,8 +104,7 @@ if current == false then
   redis.call('spublish', wakePrefix .. string.sub(head, 1, bar - 1), message)
 end
 if heartbeatMs > 0 then
-  if not redis.call('zscore', deadlinesKey, entry) then redis.call('rpush', queueKey, entry) end
-  redis.call('zadd', deadlinesKey, now + heartbeatMs, entry)
+  if redis.call('zadd', deadlinesKey, now + heartbeatMs, entry) == 1 then redis.call('rpush', queueKey, entry) end
   redis.call('pexpire', queueKey, heartbeatMs * 2)
   redis.call('pexpire', deadlinesKey, heartbeatMs * 2)
 end

@@ -25,15 +25,13 @@ local nextEntry, heartbeatMs = ARGV[8] or '', tonumber(ARGV[9]) or 0
 local time = redis.call('time')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
-if entry ~= '' then
-  redis.call('lrem', queueKey, 1, entry)
-  redis.call('zrem', deadlinesKey, entry)
-end
-local found = redis.call('type', lockKey)['ok']
+-- An entry is in the list exactly while it has a deadline: the ZREM says whether to scan the list.
+if entry ~= '' and redis.call('zrem', deadlinesKey, entry) == 1 then redis.call('lrem', queueKey, 1, entry) end
+-- pcall: a lock of the other kind answers an error, which is not our owner value either.
 if kind == 'string' then
-  if found ~= 'string' or redis.call('get', lockKey) ~= owner then return -1 end
+  if redis.pcall('get', lockKey) ~= owner then return -1 end
 else
-  if found ~= 'hash' or redis.call('hexists', lockKey, owner) == 0 then return -1 end
+  if redis.pcall('hexists', lockKey, owner) ~= 1 then return -1 end
   if redis.call('hincrby', lockKey, owner, -1) > 0 then
     redis.call('pexpire', lockKey, leaseMs)
     return 0
@@ -41,8 +39,7 @@ else
 end
 
 if nextEntry ~= '' and heartbeatMs > 0 then
-  if not redis.call('zscore', deadlinesKey, nextEntry) then redis.call('rpush', queueKey, nextEntry) end
-  redis.call('zadd', deadlinesKey, now + heartbeatMs, nextEntry)
+  if redis.call('zadd', deadlinesKey, now + heartbeatMs, nextEntry) == 1 then redis.call('rpush', queueKey, nextEntry) end
   redis.call('pexpire', queueKey, heartbeatMs * 2)
   redis.call('pexpire', deadlinesKey, heartbeatMs * 2)
 end

@@ -77,6 +77,17 @@ describe('queue-release.lua', () => {
     expect(await redis.exists(keys.lock)).toBe(0);
   });
 
+  it('refuses a release of the other kind of lock, whoever its owner, and changes nothing', async () => {
+    const hash: QueueLockKind = { hash: true, fenced: false };
+    await queueAcquire(redis, keys, hash, waiter('a'), timing); // a reentrant hold: a hash naming a
+    expect((await queueRelease(redis, keys, plain, waiter('a'), timing)).status).toBe('not-held');
+    expect(await redis.hgetall(keys.lock)).toEqual({ a: '1' });
+    await redis.del(keys.lock);
+    await queueAcquire(redis, keys, plain, waiter('b'), timing); // a string naming b
+    expect((await queueRelease(redis, keys, hash, waiter('b'), timing)).status).toBe('not-held');
+    expect(await redis.get(keys.lock)).toBe('b');
+  });
+
   it("queues the holder's next waiter at the back in the same call, only once the lock is let go", async () => {
     const hash: QueueLockKind = { hash: true, fenced: false };
     await queueAcquire(redis, keys, hash, waiter('a'), timing);
