@@ -73,6 +73,17 @@ async function offerTaken(queue: LocalQueue, lineKey: string): Promise<EntryOffe
   );
 }
 
+/** Until the head's entry shows in Redis's queue. */
+function headQueued(keys: LockKeys): Promise<void> {
+  return within(
+    (async () => {
+      while (!(await redis.lrange(keys.queue, 0, -1)).includes(queueEntry(head))) await sleep(2);
+    })(),
+    5000,
+    'the head queued',
+  );
+}
+
 it("a head behind a holder of its own process never joins: the holder's release queues it behind the others", async () => {
   const keys = lockKeys(uniqueResource('queue-wait-offer'));
   const holder = { owner: 'holder', tag: TAG };
@@ -112,13 +123,7 @@ it('a head whose claim comes after its claim lease ran out, and the lock passed 
   // The claim lands once the lock is someone else's: the lease a release gave the head ran out first.
   const late: QueuePlan = { ...plan, claim: () => redis.set(keys.lock, 'next', 'PX', 1000).then(() => plan.claim()) };
   const waiting = acquireInQueue(new LocalQueue(0), wake, late);
-  await within(
-    (async () => {
-      while (!(await redis.lrange(keys.queue, 0, -1)).includes(queueEntry(head))) await sleep(2);
-    })(),
-    5000,
-    'the head queued',
-  );
+  await headQueued(keys);
   await queueRelease(redis, keys, kind, other, timing); // hands the lock to the head
   const attempt = await within(waiting, 5000, 'the head handed the lock');
   expect(attempt).toMatchObject({ acquired: true, fromQueue: true });
@@ -153,13 +158,7 @@ it("a head handed the lock keeps its process's channel a moment: the process's n
   const handedOnce = async (calls: string[]) => {
     await queueAcquire(redis, keys, kind, other, timing); // another process holds the lock
     const waiting = acquireInQueue(new LocalQueue(0), wake, headPlan(keys, calls, {}));
-    await within(
-      (async () => {
-        while (!(await redis.lrange(keys.queue, 0, -1)).includes(queueEntry(head))) await sleep(2);
-      })(),
-      5000,
-      'the head queued',
-    );
+    await headQueued(keys);
     await queueRelease(redis, keys, kind, other, timing); // hands the lock to the head
     expect(await within(waiting, 5000, 'the head handed the lock')).toMatchObject({ acquired: true, fromQueue: true });
     await queueRelease(redis, keys, kind, head, timing);
