@@ -1,6 +1,8 @@
 -- Fair acquire (queue wait mode): take the lock if it is free and no fresh waiter is ahead of us,
--- else join the lock's queue (or refresh our heartbeat in it). Also the claim: a waiter handed
--- the lock by a release finds itself the owner here and turns the claim lease into its full lease.
+-- else join the lock's queue (or refresh our heartbeat in it). A caller that finds itself the
+-- owner here claims: it drops its entry and turns the claim lease into its full lease (a heartbeat
+-- whose wake-up message was lost, a fenced waiter handed the lock without a token, a local
+-- hand-off's taker); a waiter woken by its message claims with queue-claim.lua instead.
 -- KEYS[1] lock key (string: owner value; hash: owner id → hold count, by ARGV[5])
 -- KEYS[2] queue (list of entries `tag|owner`, oldest first)
 -- KEYS[3] heartbeat deadlines (sorted set: entry → deadline in ms by Redis's clock)

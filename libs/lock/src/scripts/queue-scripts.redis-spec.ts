@@ -184,38 +184,53 @@ describe('fencing tokens across kinds of lock (two strategies on one resource)',
 });
 
 describe('queue-claim.lua', () => {
-  it('turns the claim lease of a lock a release handed the waiter into its full lease, and leaves the queue be', async () => {
+  const hash: QueueLockKind = { hash: true, fenced: false };
+
+  it('turns the claim lease of a lock a release handed the waiter into its full lease, and leaves the others queued', async () => {
     await queueAcquire(redis, keys, plain, waiter('a'), timing);
     await queueAcquire(redis, keys, plain, waiter('b'), timing);
     await queueAcquire(redis, keys, plain, waiter('c'), timing);
     await queueRelease(redis, keys, plain, waiter('a'), timing); // hands the lock to b
     expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
-    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(true);
+    expect(await queueClaim(redis, keys, plain, 'b', timing.leaseMs)).toBe(true);
     expect(await redis.get(keys.lock)).toBe('b');
     expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
     expect(await redis.lrange(keys.queue, 0, -1)).toEqual([queueEntry(waiter('c'))]);
   });
 
   it('claims a reentrant (hash) lock handed to the waiter', async () => {
-    const hash: QueueLockKind = { hash: true, fenced: false };
     await queueAcquire(redis, keys, hash, waiter('a'), timing);
     await queueAcquire(redis, keys, hash, waiter('b'), timing);
     await queueRelease(redis, keys, hash, waiter('a'), timing);
-    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(true);
+    expect(await queueClaim(redis, keys, hash, 'b', timing.leaseMs)).toBe(true);
     expect(await redis.hgetall(keys.lock)).toEqual({ b: '1' });
     expect(await redis.pttl(keys.lock)).toBeGreaterThan(9000);
   });
 
   it('too late, finds the lock gone or passed on and changes nothing: it never takes a free lock', async () => {
-    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(false);
+    expect(await queueClaim(redis, keys, plain, 'b', timing.leaseMs)).toBe(false);
     expect(await redis.exists(keys.lock)).toBe(0);
     await redis.set(keys.lock, 'c', 'PX', 1000); // c was handed it after b's claim lease ran out
-    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(false);
+    expect(await queueClaim(redis, keys, plain, 'b', timing.leaseMs)).toBe(false);
     expect(await redis.get(keys.lock)).toBe('c');
     expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
     await redis.del(keys.lock);
     await redis.hset(keys.lock, 'c', 1);
-    expect(await queueClaim(redis, keys, 'b', timing.leaseMs)).toBe(false);
+    expect(await queueClaim(redis, keys, hash, 'b', timing.leaseMs)).toBe(false);
     expect(await redis.ttl(keys.lock)).toBe(-1);
+  });
+
+  it('does not claim a lock of the other kind, though it names the waiter: a holder of that kind handed it on', async () => {
+    await queueAcquire(redis, keys, plain, waiter('a'), timing); // a string lock
+    await queueAcquire(redis, keys, hash, waiter('b'), timing); // a reentrant waiter queues
+    await queueRelease(redis, keys, plain, waiter('a'), timing); // hands it on as a string naming b
+    expect(await redis.get(keys.lock)).toBe('b');
+    expect(await queueClaim(redis, keys, hash, 'b', timing.leaseMs)).toBe(false);
+    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000); // it runs out with the claim lease
+    await redis.del(keys.lock);
+    await redis.hset(keys.lock, 'b', 1);
+    await redis.pexpire(keys.lock, 1000);
+    expect(await queueClaim(redis, keys, plain, 'b', timing.leaseMs)).toBe(false);
+    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
   });
 });

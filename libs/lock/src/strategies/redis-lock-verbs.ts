@@ -103,7 +103,7 @@ export abstract class RedisLockVerbs {
           const attempt = await this.runtime.call((redis) => queueAcquire(redis, keys, queueKind, waiter, timing));
           return { ...attempt, sentAt };
         },
-        claim: () => this.runtime.call((redis) => queueClaim(redis, keys, owner, options.leaseMs)),
+        claim: () => this.runtime.call((redis) => queueClaim(redis, keys, queueKind, owner, options.leaseMs)),
         leave: () => this.releaseFor(keys, owner, options.leaseMs),
         handoff,
         heldHere,

@@ -152,8 +152,9 @@ class QueueWait extends LineWait<QueuePlan> {
     const handed = slot.handedAttempt();
     if (this.queued) {
       // Our entry must not be handed the lock we now hold, nor linger. Handed our own value by a
-      // script, a claim drops it (sent behind the script on the lock connection, it lands after
-      // it); handed on within the run (the run's value, not ours), leaving the queue does.
+      // script, queue-acquire finding us the owner drops it (sent behind the script on the lock
+      // connection, it lands after it; not queue-claim, which leaves the queue alone); handed on
+      // within the run (the run's value, not ours), leaving the queue does.
       this.queued = false;
       void (handed.runOwner ? this.plan.leave() : this.plan.attempt(false)).catch(() => undefined);
     }
