@@ -93,10 +93,7 @@ export class WakeSubscriber {
       // Every connection refused (Redis away, or not allowed), even after the wait: forget the
       // channel, so the next listener subscribes again instead of sleeping on a channel nobody
       // hears. Listeners of this state keep their bounded sleeps; leaving it unsubscribes nothing.
-      if (this.channels.get(name) !== state) return;
-      this.channels.delete(name);
-      if (state.linger) clearTimeout(state.linger); // close() no longer sees it
-      state.linger = undefined;
+      if (this.channels.get(name) === state) this.forget(name, state);
     });
     const state: Channel = {
       refs: 0,
@@ -115,10 +112,15 @@ export class WakeSubscriber {
 
   private unsubscribe(name: string, state: Channel): void {
     if (this.channels.get(name) !== state || state.refs > 0) return;
+    this.forget(name, state);
+    for (const connection of this.connections) connection.sunsubscribe(name).catch(() => undefined);
+  }
+
+  /** Drops the channel's state, and its linger timer with it (close() would no longer see it). */
+  private forget(name: string, state: Channel): void {
     if (state.linger) clearTimeout(state.linger);
     state.linger = undefined;
     this.channels.delete(name);
-    for (const connection of this.connections) connection.sunsubscribe(name).catch(() => undefined);
   }
 
   async close(): Promise<void> {
