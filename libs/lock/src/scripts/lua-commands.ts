@@ -36,7 +36,7 @@ declare module 'ioredis' {
       fenceKey: string,
       ...args: (string | number)[]
     ): Result<[0, number] | [1, number, 0 | 1], Context>;
-    lockQueueClaim(lockKey: string, owner: string, leaseMs: number, kind: 'string' | 'hash'): Result<0 | 1, Context>;
+    lockQueueClaim(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
     lockQueueRelease(
       lockKey: string,
       queueKey: string,
