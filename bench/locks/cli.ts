@@ -12,7 +12,7 @@ import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
 import { sectionCeiling } from './section-ceiling';
-import { measureSectionAlone, measureTurns, runCeiling, turnCeiling } from './turn-ceiling';
+import { handoffCeiling, measureSectionAlone, measureTurns, runCeiling, turnCeiling } from './turn-ceiling';
 import { WorkerPool } from './worker-pool';
 
 // npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   };
   const sectionReadings: CeilingReading[] = [];
   const turnReadings: CeilingReading[] = [];
+  const handoffReadings: CeilingReading[] = [];
   const runReadings: CeilingReading[] = [];
   // Ours holds the lock this many times in a row at most: the run ring runs as many per turn.
   const sectionsPerTurn = DEFAULT_LONGEST_RUN;
@@ -88,6 +89,11 @@ async function main(): Promise<void> {
       );
       turnReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds)));
       process.stderr.write(`${turnReadings[round].perSec.toFixed(0)} turns/s\n`);
+      process.stderr.write(
+        `round ${round + 1}/${o.rounds} hand-off ring: the turn ring with a claim and a set-and-wake … `,
+      );
+      handoffReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds, 1, true)));
+      process.stderr.write(`${handoffReadings[round].perSec.toFixed(0)} turns/s\n`);
       process.stderr.write(`round ${round + 1}/${o.rounds} run ceiling: ${sectionsPerTurn} sections per turn … `);
       runReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds, sectionsPerTurn)));
       process.stderr.write(`${runReadings[round].perSec.toFixed(0)} sections/s\n`);
@@ -121,10 +127,11 @@ async function main(): Promise<void> {
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round; ours against the best peer is the median of the rounds' ratios (each round runs both, minutes apart at most). Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
       `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:runs-of-17 is ours with LOCK_HANDOFF_LIMIT=16; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
-      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' likewise: per section of the section alone (its one worker process), per turn of the turn ring, per section of the run ring. ` +
+      `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' likewise: per section of the section alone (its one worker process), per turn of the turn ring and of the hand-off ring, per section of the run ring. ` +
       `Waiting for a CPU (Linux): each worker's main thread, where its event loop runs, read from /proc/self/schedstat and /proc/self/status at the window's start and end: run-queue time as a share of run-queue plus on-CPU time, over the contender's processes (the rings' fastest reading likewise), and involuntary context switches per grant.`,
     ceiling: sectionCeiling(...readingsAndCosts(sectionReadings)),
     turnCeiling: turnCeiling(...readingsAndCosts(turnReadings), waitsOf(turnReadings)),
+    handoffCeiling: handoffCeiling(...readingsAndCosts(handoffReadings), waitsOf(handoffReadings)),
     runCeiling: runCeiling(sectionsPerTurn, ...readingsAndCosts(runReadings), waitsOf(runReadings)),
     results,
   };

@@ -9,8 +9,8 @@ const LOCK_SOURCES = join(ROOT, 'libs', 'lock', 'src');
  * Compiles the micro-bench's worker to one plain JavaScript file, so every contender runs as
  * shipped: the app runs compiled code (`nest build`) and the peers run their published JavaScript.
  * Run through tsx instead, only our lock's code would pay tsx's keep-names helper, a call at every
- * function it creates. The lock's Lua scripts go to `scripts/` beside the bundle, where their
- * loaders look in a build. Returns the bundle's path.
+ * function it creates. The lock's Lua scripts, and the hand-off ring's, go to `scripts/` beside
+ * the bundle, where their loaders look in a build. Returns the bundle's path.
  */
 export async function compileWorker(outDir: string): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
@@ -30,10 +30,10 @@ export async function compileWorker(outDir: string): Promise<string> {
   const scripts = join(outDir, 'scripts');
   mkdirSync(scripts, { recursive: true });
   const copied = new Map<string, string>();
-  for (const path of luaFiles(LOCK_SOURCES)) {
+  for (const path of [...luaFiles(LOCK_SOURCES), ...luaFiles(join(__dirname, 'scripts'))]) {
     const name = basename(path);
     const first = copied.get(name);
-    if (first) throw new Error(`two lock scripts named ${name}: ${first} and ${path}`);
+    if (first) throw new Error(`two scripts named ${name}: ${first} and ${path}`);
     copied.set(name, path);
     copyFileSync(path, join(scripts, name));
   }

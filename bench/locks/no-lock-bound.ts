@@ -6,6 +6,8 @@ export interface LockCeilings {
   readonly ceiling?: SectionCeiling;
   readonly turnCeiling?: TurnCeiling;
   readonly runCeiling?: RunCeiling;
+  /** The turn ring making a fair queue's hand-off calls: the bound of that design, not of any lock. */
+  readonly handoffCeiling?: TurnCeiling;
 }
 
 /** The fastest the section ran with no lock in one run. */

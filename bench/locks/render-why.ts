@@ -6,7 +6,9 @@ import { fastestNoLock, type LockCeilings } from './no-lock-bound';
  * A missed ratio measured against the ceiling that bounds the lock: the fastest the section ran
  * with no lock (`fastestNoLock`) for any lock; the section passed from process to process for
  * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
- * with it). Says whether the target lies above it (out of reach) or below (a real miss).
+ * with it); for ours without local hand-off also that ring making a fair queue's hand-off calls,
+ * the bound of its design. Says whether the target lies above them (out of reach) or below (a
+ * real miss).
  */
 export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
   const section = ceilings.ceiling?.sectionPerSec;
@@ -20,9 +22,27 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
   const ring = ringBound(ceilings, result);
   if (ring) {
     const of = `${ring.perSec.toFixed(0)} ${ring.unit} of the section passed from process to process${ring.how} with no lock`;
-    return wanted > ring.perSec
-      ? `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}`
-      : `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of}; ${share(ring.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, ring.cpu, ring.cpuUnit)}${waitedForCpu(result, ring.wait, ring.waitUnit)}`;
+    const handoff = servesInTurn(result) ? ceilings.handoffCeiling : undefined;
+    const ofHandoff = handoff
+      ? `; it ran at ${(result.grantsPerSec / handoff.turnsPerSec).toFixed(2)} of the hand-off ring`
+      : '';
+    if (wanted > ring.perSec) {
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${ofHandoff}`;
+    }
+    if (handoff && wanted > handoff.turnsPerSec) {
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${handoff.turnsPerSec.toFixed(0)} turns/s of that ring making a fair queue's hand-off calls (a claim, a set-and-wake) with no lock: a lock that hands off through a Redis queue with a claim lease cannot reach it; ${share(ring.perSec)}${ofHandoff}`;
+    }
+    // Below the hand-off ring (or a run without it), the gap to the tightest bound is the lock's own.
+    const bound = handoff
+      ? {
+          perSec: handoff.turnsPerSec,
+          of: `${handoff.turnsPerSec.toFixed(0)} turns/s of the hand-off ring`,
+          cpu: handoff.cpuMicrosPerTurn,
+          cpuUnit: 'turn of the hand-off ring',
+          wait: handoff.cpuWait,
+        }
+      : { perSec: ring.perSec, of, cpu: ring.cpu, cpuUnit: ring.cpuUnit, wait: ring.wait };
+    return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${bound.of}; ${share(bound.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, bound.cpu, bound.cpuUnit)}${waitedForCpu(result, bound.wait, ring.waitUnit)}`;
   }
   // Below the section alone, said only with the CPU figures that tell the lock's cost from the
   // section's, and only while no ring beat the section alone (the shares are of the fastest).

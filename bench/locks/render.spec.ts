@@ -1,7 +1,15 @@
 import { sampleLockResult as result } from './lock-fixtures';
-import { lockVerdictLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
+import { lockVerdictLines, ofCeiling, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { SECTION_CEILING_METHOD, sectionCeiling, type SectionCeiling } from './section-ceiling';
-import { runCeiling, runCeilingMethod, TURN_CEILING_METHOD, turnCeiling, type TurnCeiling } from './turn-ceiling';
+import {
+  HANDOFF_CEILING_METHOD,
+  handoffCeiling,
+  runCeiling,
+  runCeilingMethod,
+  TURN_CEILING_METHOD,
+  turnCeiling,
+  type TurnCeiling,
+} from './turn-ceiling';
 
 const report: LockBenchReport = {
   startedAt: '2026-11-22T05:00:00.000Z',
@@ -229,6 +237,45 @@ describe('lockVerdictLines', () => {
     expect(tight[3]).toBe('cores kept busy (rate × CPU per grant, of 2): owner-checked 1.10, the ring in runs 0.56');
     expect(renderLockMarkdown({ ...report, runCeiling: runCeiling(17, [4000]) })).toContain(
       `Run ceiling: ${runCeilingMethod(17)}`,
+    );
+  });
+
+  it('holds ours without local hand-off to the hand-off ring too: the bound of its design, in every direction', () => {
+    const cpu = (node: number, redis: number) => ({ node, redis });
+    const withHandoff = (turns: number, handoff: number) =>
+      lockVerdictLines({
+        ...report,
+        ceiling: sectionCeiling([10000]),
+        turnCeiling: turnCeiling([turns]),
+        handoffCeiling: { ...handoffCeiling([handoff]), cpuMicrosPerTurn: cpu(150, 50) },
+        results: [
+          result('owner-checked:no-local-handoff', true, 1000, { atDefaults: false, cpuMicrosPerGrant: cpu(500, 150) }),
+          result('redlock', false, 2000),
+        ],
+      });
+    // 1.2× redlock is 2400 grants/s: above both rings, between them, below both.
+    const above = withHandoff(2000, 1500);
+    expect(above[0]).toBe(
+      "ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 2000 turns/s (0.20 of it); so passed with a fair queue's hand-off calls (a claim, a set-and-wake), 1500 turns/s (0.15 of it), CPU 200 µs (150 Node + 50 Redis) each; the best peer at its defaults (redlock) ran at 0.20 of it",
+    );
+    expect(above[1]).toMatch(
+      /\. Why: 1\.2× redlock is 2400 grants\/s, above the 2000 turns\/s .* cannot reach it; owner-checked:no-local-handoff ran at 0\.50 of that ceiling; it ran at 0\.67 of the hand-off ring$/,
+    );
+    expect(withHandoff(3000, 2000)[1]).toMatch(
+      /\. Why: 1\.2× redlock is 2400 grants\/s, below the 3000 turns\/s of the section passed from process to process with no lock but above the 2000 turns\/s of that ring making a fair queue's hand-off calls \(a claim, a set-and-wake\) with no lock: a lock that hands off through a Redis queue with a claim lease cannot reach it; owner-checked:no-local-handoff ran at 0\.33 of that ceiling; it ran at 0\.50 of the hand-off ring$/,
+    );
+    expect(withHandoff(4000, 3000)[1]).toMatch(
+      /\. Not out of reach: 1\.2× redlock is 2400 grants\/s, below the 3000 turns\/s of the hand-off ring; owner-checked:no-local-handoff ran at 0\.33 of that ceiling, so the rest is the lock's own cost; it spent 650 µs \(500 Node \+ 150 Redis\) of CPU per grant, against 200 µs \(150 Node \+ 50 Redis\) per turn of the hand-off ring$/,
+    );
+    // It bounds one design, not every lock: shares of the ceiling stay against the fastest no-lock reading.
+    expect(
+      ofCeiling(result('redlock', false, 2000), {
+        turnCeiling: turnCeiling([4000]),
+        handoffCeiling: handoffCeiling([3000]),
+      }),
+    ).toBe('0.50');
+    expect(renderLockMarkdown({ ...report, handoffCeiling: handoffCeiling([3000]) })).toContain(
+      `Hand-off ring: ${HANDOFF_CEILING_METHOD}`,
     );
   });
 

@@ -22,6 +22,8 @@ export interface LockBenchReport {
   readonly ceiling?: SectionCeiling;
   /** The section passed from process to process with no lock, in the same run (absent from earlier runs). */
   readonly turnCeiling?: TurnCeiling;
+  /** The turn ring making a fair queue's hand-off calls (claim, set-and-wake), in the same run (absent from earlier runs). */
+  readonly handoffCeiling?: TurnCeiling;
   /** The same ring with ours's longest run of grants per turn, in the same run (absent from earlier runs). */
   readonly runCeiling?: RunCeiling;
   readonly results: LockBenchResult[];
@@ -98,6 +100,11 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
       turns === undefined
         ? ''
         : `; passed from process to process, ${turns.toFixed(0)} turns/s (${(turns / ceiling).toFixed(2)} of it)${costsEach(report.turnCeiling?.cpuMicrosPerTurn)}`;
+    const handoff = report.handoffCeiling?.turnsPerSec;
+    const withHandoff =
+      handoff === undefined
+        ? ''
+        : `; so passed with a fair queue's hand-off calls (a claim, a set-and-wake), ${handoff.toFixed(0)} turns/s (${(handoff / ceiling).toFixed(2)} of it)${costsEach(report.handoffCeiling?.cpuMicrosPerTurn)}`;
     const runs = report.runCeiling;
     const inRuns = runs
       ? `; in runs of ${runs.sectionsPerTurn} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
@@ -110,7 +117,7 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
         ? `; the best peer at its defaults (${peer.contender}) ran at ${(peer.grantsPerSec / fastest.perSec).toFixed(2)} of ${ofFastest}`
         : '';
     lines.unshift(
-      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${inRuns}${peerShare}`,
+      `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${withHandoff}${inRuns}${peerShare}`,
     );
   }
   const busy = coresBusyLine(
@@ -153,7 +160,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     `- Node: ${m.node}`,
     `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
-    `Method: ${report.method}${report.ceiling ? ` Ceiling: ${report.ceiling.method}` : ''}${report.turnCeiling ? ` Turn ceiling: ${report.turnCeiling.method}` : ''}${report.runCeiling ? ` Run ceiling: ${report.runCeiling.method}` : ''}`,
+    `Method: ${report.method}${report.ceiling ? ` Ceiling: ${report.ceiling.method}` : ''}${report.turnCeiling ? ` Turn ceiling: ${report.turnCeiling.method}` : ''}${report.handoffCeiling ? ` Hand-off ring: ${report.handoffCeiling.method}` : ''}${report.runCeiling ? ` Run ceiling: ${report.runCeiling.method}` : ''}`,
     '',
     `| ${header.join(' | ')} |`,
     `|:---|${header

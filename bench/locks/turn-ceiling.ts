@@ -1,4 +1,6 @@
+import { QUEUE_TIMING } from '@app/lock';
 import { Redis } from 'ioredis';
+import { leaseMs } from './contenders';
 import { ceilingCosts, cpuPer, fastestIndex, type CeilingReading, type CpuCost } from './cpu-cost';
 import { runMeasuringCpu } from './cpu-probes';
 import { sectionCeiling } from './section-ceiling';
@@ -47,6 +49,18 @@ export function turnCeiling(
 function fastestWait(readings: readonly number[], waits: readonly (CpuWait | undefined)[]): { cpuWait?: CpuWait } {
   const wait = readings.length > 0 ? waits[fastestIndex(readings)] : undefined;
   return wait ? { cpuWait: wait } : {};
+}
+
+export const HANDOFF_CEILING_METHOD =
+  "the turn ceiling's ring making, each turn, the Redis calls a fair queue's hand-off cannot do without, each at its least: the process whose turn it is claims the lock (PEXPIRE to the lease, on its own lock connection, sent just before the section and its answer read during it), and passes the turn by setting the lock to the next process with the claim lease and waking it, in one Lua call on that connection; no owner check, no queue, no lock library; for the same window, once per round; the highest reading counts. A lock that hands off through a Redis queue with a claim lease (as ours does, one grant per process in turn) does these calls and more, so it cannot pass it.";
+
+/** Pure: the hand-off ring's ceiling from each round's reading (shaped as the turn ceiling, its own method). */
+export function handoffCeiling(
+  readings: readonly number[],
+  costs: readonly (CpuCost | undefined)[] = [],
+  waits: readonly (CpuWait | undefined)[] = [],
+): TurnCeiling {
+  return { ...turnCeiling(readings, costs, waits), method: HANDOFF_CEILING_METHOD };
 }
 
 /**
@@ -102,17 +116,19 @@ export function measureSectionAlone(pool: WorkerPool, redisUrl: string, seconds:
 
 /**
  * One reading: sections per second over the pool's processes, run `sectionsPerTurn` at a time
- * (1: the turn ceiling; more: the run ceiling), and their CPU cost per section; throws if the
- * counter disagrees with the sections.
+ * (1: the turn ceiling; more: the run ceiling; with `handOff`, the hand-off ring), and their CPU
+ * cost per section; throws if the counter disagrees with the sections.
  */
 export async function measureTurns(
   pool: WorkerPool,
   redisUrl: string,
   seconds: number,
   sectionsPerTurn = 1,
+  handOff = false,
 ): Promise<CeilingReading> {
   const prefix = `bench:locks:turns:${Date.now()}`;
   const counterKey = `${prefix}:counter`;
+  const lockKey = `${prefix}:lock`;
   const configs = Array.from({ length: pool.size }, (_, processIndex) => ({
     kind: 'turns' as const,
     redisUrl,
@@ -121,12 +137,13 @@ export async function measureTurns(
     sectionsPerTurn,
     channelPrefix: `${prefix}:turn:`,
     counterKey,
+    ...(handOff ? { handOff: { lockKey, leaseMs, claimMs: QUEUE_TIMING.claimMs } } : {}),
   }));
   const redis = new Redis(redisUrl);
   try {
     const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, seconds);
     const failed = reports.find((r) => r.error !== undefined);
-    const ring = ringName(sectionsPerTurn);
+    const ring = handOff ? 'hand-off ring' : ringName(sectionsPerTurn);
     if (failed) throw new Error(`${ring}: process ${failed.processIndex}: ${failed.error}`);
     const sections = reports.reduce((sum, r) => sum + r.grantsPerWaiter[0], 0);
     const counter = Number((await redis.get(counterKey)) ?? 0);
@@ -134,7 +151,7 @@ export async function measureTurns(
     const cpuWait = cpuWaitOf(sections, reports);
     return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros), ...(cpuWait ? { cpuWait } : {}) };
   } finally {
-    await redis.del(counterKey);
+    await redis.del(counterKey, lockKey);
     await redis.quit();
   }
 }

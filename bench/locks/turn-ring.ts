@@ -1,8 +1,17 @@
-import { Redis } from 'ioredis';
+import { Redis, type Result } from 'ioredis';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
 import { counterSection, WARM_UP_MS } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    /** scripts/handoff-pass.lua */
+    benchHandoffPass(lockKey: string, nextChannel: string, claimMs: number): Result<number, Context>;
+  }
+}
 
 /**
  * One worker's part of a ring (turn-ceiling.ts): warm up as the contenders do, then wait for the
@@ -18,13 +27,24 @@ export async function runTurns(
   let sections = 0;
   let endAt = Number.POSITIVE_INFINITY;
   let error: string | undefined;
+  const handOff = config.handOff;
+  if (handOff) {
+    const lua = readFileSync(join(__dirname, 'scripts', 'handoff-pass.lua'), 'utf8'); // beside the bundle too
+    publisher.defineCommand('benchHandoffPass', { numberOfKeys: 1, lua });
+  }
   const turn = async () => {
+    // The hand-off ring's claim goes out as ours does: on the lock connection, just before the
+    // section, its answer read while the section runs.
+    const claim = handOff && Date.now() < endAt ? publisher.pexpire(handOff.lockKey, handOff.leaseMs) : undefined;
     for (let i = 0; i < config.sectionsPerTurn; i += 1) {
-      if (Date.now() >= endAt) return; // the window closed: the turn stops here
+      if (Date.now() >= endAt) return void (await claim); // the window closed: the turn stops here
       await counterSection(data, config.counterKey);
       sections += 1;
     }
-    await publisher.spublish(next, 'turn');
+    await claim;
+    // With the hand-off, the next process's lock and its wake-up in one script, as ours hands on.
+    if (handOff) await publisher.benchHandoffPass(handOff.lockKey, next, handOff.claimMs);
+    else await publisher.spublish(next, 'turn');
   };
   let current: Promise<unknown> = Promise.resolve();
   const take = () => {

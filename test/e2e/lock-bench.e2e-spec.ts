@@ -11,7 +11,7 @@ import { testPort } from '../ports';
 jest.setTimeout(120_000);
 
 // The lock micro-bench as its users run it, in miniature: its own Redis, its worker processes, the
-// three ceilings and two contenders for one short round; the figures themselves are the bench's business.
+// four ceilings and two contenders for one short round; the figures themselves are the bench's business.
 it('measures the ceilings and each contender in one run, and writes them to its JSON', async () => {
   const out = mkdtempSync(join(tmpdir(), 'lock-bench-'));
   try {
@@ -25,6 +25,8 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     expect(report.ceiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.readings).toHaveLength(1);
     expect(report.turnCeiling!.turnsPerSec).toBeGreaterThan(0);
+    expect(report.handoffCeiling!.readings).toHaveLength(1);
+    expect(report.handoffCeiling!.turnsPerSec).toBeGreaterThan(0);
     // The run ring runs as many sections per turn as ours grants in a row: one taken in Redis, then
     // the hand-offs (that the ring runs them is turn-ceiling.redis-spec's business).
     expect(report.runCeiling!.sectionsPerTurn).toBe(DEFAULT_LONGEST_RUN);
@@ -36,6 +38,7 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     const rated = [
       { perSec: report.ceiling!.sectionPerSec, cost: report.ceiling!.cpuMicrosPerSection },
       { perSec: report.turnCeiling!.turnsPerSec, cost: report.turnCeiling!.cpuMicrosPerTurn },
+      { perSec: report.handoffCeiling!.turnsPerSec, cost: report.handoffCeiling!.cpuMicrosPerTurn },
       { perSec: report.runCeiling!.sectionPerSec, cost: report.runCeiling!.cpuMicrosPerSection },
     ];
     for (const result of report.results) {
@@ -50,9 +53,10 @@ it('measures the ceilings and each contender in one run, and writes them to its 
       expect(cost!.redis).toBeGreaterThan(0);
       expect(coresBusy(perSec, cost!)).toBeLessThanOrEqual(report.machine.cpus * 1.1);
     }
-    // The scheduler was read for every contender and both rings (Linux, as the stack needs): a
+    // The scheduler was read for every contender and every ring (Linux, as the stack needs): a
     // share of ready time, and preemptions per grant or section.
-    const waits = [...report.results.map((r) => r.cpuWait), report.turnCeiling!.cpuWait, report.runCeiling!.cpuWait];
+    const rings = [report.turnCeiling, report.handoffCeiling, report.runCeiling];
+    const waits = [...report.results.map((r) => r.cpuWait), ...rings.map((ring) => ring!.cpuWait)];
     for (const wait of waits) {
       expect(wait!.share).toBeGreaterThanOrEqual(0);
       expect(wait!.share).toBeLessThan(1);

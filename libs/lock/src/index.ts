@@ -10,6 +10,7 @@ export * from './lock-runtime-options';
 export * from './lock-strategies';
 export { runInFlow, currentFlowId } from './flow-context';
 export { DEFAULT_HANDOFF_LIMIT, DEFAULT_LONGEST_RUN, HANDOFF_WINDOW_MS } from './waiting/local-queue';
+export { QUEUE_TIMING } from './waiting/queue-timing';
 export { RedisLockStrategy } from './strategies/redis-lock.strategy';
 export type { Attempt, ReleaseOutcome, ReleaseStatus } from './verbs/attempt';
 export { connectRedis, asCluster, masterFor, redisTargetOf, type RedisTarget } from './redis/redis-target';
