@@ -7,6 +7,7 @@ import { machineInfo } from '../machine';
 import { fileStamp } from '../report/format';
 import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { compileWorker } from './compiled-worker';
+import { WARM_UP_MS } from './critical-section';
 import { contenderNames, leaseMs, type ContenderName } from './contenders';
 import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
       `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating). ` +
       `Per contender and round: ${o.processes} fresh Node processes running the worker compiled to plain JavaScript (esbuild, as the app ships compiled; not tsx), each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
       `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
-      `entered inside it); each worker warms up on a resource of its own first, then all start on one clock reading. Wait: from wanting the lock ` +
+      `entered inside it); each worker warms up on a resource of its own first (for ${WARM_UP_MS / 1000} s, so that V8 has compiled each lock's hot code), then all start on one clock reading. Wait: from wanting the lock ` +
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round; ours against the best peer is the median of the rounds' ratios (each round runs both, minutes apart at most). Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
