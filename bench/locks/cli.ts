@@ -1,4 +1,4 @@
-import { DEFAULT_LONGEST_RUN } from '@app/lock';
+import { DEFAULT_LONGEST_RUN, QUEUE_TIMING } from '@app/lock';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -80,6 +80,8 @@ async function main(): Promise<void> {
   const runReadings: CeilingReading[] = [];
   // Ours holds the lock this many times in a row at most: the run ring runs as many per turn.
   const sectionsPerTurn = DEFAULT_LONGEST_RUN;
+  // The hand-off ring's leases: the contenders' lease, and the claim lease of ours.
+  const handOffLeases = { leaseMs, claimMs: QUEUE_TIMING.claimMs };
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
       process.stderr.write(
         `round ${round + 1}/${o.rounds} hand-off ring: the turn ring with a claim and a set-and-wake … `,
       );
-      handoffReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds, 1, true)));
+      handoffReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds, 1, handOffLeases)));
       process.stderr.write(`${handoffReadings[round].perSec.toFixed(0)} turns/s\n`);
       process.stderr.write(`round ${round + 1}/${o.rounds} run ceiling: ${sectionsPerTurn} sections per turn … `);
       runReadings.push(await inFreshProcesses((pool) => measureTurns(pool, redisUrl, o.seconds, sectionsPerTurn)));

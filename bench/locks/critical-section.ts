@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 
 /**
- * How long every worker runs the section (under its lock), uncounted, before its window: the
- * contenders and the rings alike. Long enough for V8 to have compiled each lock's hot code: after
+ * How long every worker runs the section (under its lock, if any), uncounted, before its window:
+ * the contenders and the rings alike. Long enough for V8 to have compiled each lock's hot code: after
  * 300 ms its optimising compiler still took a fifth of the CPU samples 3 s into the window (perf,
  * 2-vCPU guest), and off the main thread redlock spent about 90 µs of CPU per grant against 20
  * once warmed 3 s, ours about 190 against 120 (the same after 8 s).

@@ -23,7 +23,7 @@ export interface TurnConfig {
   readonly channelPrefix: string;
   readonly counterKey: string;
   /**
-   * Set for the hand-off ring: each turn also makes the fair queue's hand-off Redis calls on this
+   * Set for the hand-off ring: each turn also makes a claim-lease hand-off's Redis calls on this
    * key (see turn-ceiling.ts), with leases as ours has them.
    */
   readonly handOff?: { readonly lockKey: string; readonly leaseMs: number; readonly claimMs: number };

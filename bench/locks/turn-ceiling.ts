@@ -1,6 +1,4 @@
-import { QUEUE_TIMING } from '@app/lock';
 import { Redis } from 'ioredis';
-import { leaseMs } from './contenders';
 import { ceilingCosts, cpuPer, fastestIndex, type CeilingReading, type CpuCost } from './cpu-cost';
 import { runMeasuringCpu } from './cpu-probes';
 import { sectionCeiling } from './section-ceiling';
@@ -52,7 +50,7 @@ function fastestWait(readings: readonly number[], waits: readonly (CpuWait | und
 }
 
 export const HANDOFF_CEILING_METHOD =
-  "the turn ceiling's ring making, each turn, the Redis calls a fair queue's hand-off cannot do without, each at its least: the process whose turn it is claims the lock (PEXPIRE to the lease, on its own lock connection, sent just before the section and its answer read during it), and passes the turn by setting the lock to the next process with the claim lease and waking it, in one Lua call on that connection; no owner check, no queue, no lock library; for the same window, once per round; the highest reading counts. A lock that hands off through a Redis queue with a claim lease (as ours does, one grant per process in turn) does these calls and more, so it cannot pass it.";
+  "the turn ceiling's ring making, each turn, the Redis calls of a queue hand-off with a claim lease (the lock handed on for a short lease, which the taker then extends, so that a dead waiter holds it about a second at most), each at its least: the process whose turn it is claims the lock (PEXPIRE to the lease, on its own lock connection, sent just before the section, its answer read during it), and passes the turn by setting the lock to the next process with the claim lease and waking it, in one Lua call on that connection; no owner check, no queue, no lock library; warmed up with those calls too; for the same window, once per round; the highest reading counts. A lock that hands off through a Redis queue with a claim lease (as ours does, one grant per process in turn) makes these calls and more, so it cannot pass it; a design without the claim lease is not bound by it.";
 
 /** Pure: the hand-off ring's ceiling from each round's reading (shaped as the turn ceiling, its own method). */
 export function handoffCeiling(
@@ -116,15 +114,16 @@ export function measureSectionAlone(pool: WorkerPool, redisUrl: string, seconds:
 
 /**
  * One reading: sections per second over the pool's processes, run `sectionsPerTurn` at a time
- * (1: the turn ceiling; more: the run ceiling; with `handOff`, the hand-off ring), and their CPU
- * cost per section; throws if the counter disagrees with the sections.
+ * (1: the turn ceiling; more: the run ceiling; with `handOff`, the hand-off ring, its claim
+ * taking the lease and its pass the claim lease), and their CPU cost per section; throws if the
+ * counter disagrees with the sections.
  */
 export async function measureTurns(
   pool: WorkerPool,
   redisUrl: string,
   seconds: number,
   sectionsPerTurn = 1,
-  handOff = false,
+  handOff?: { readonly leaseMs: number; readonly claimMs: number },
 ): Promise<CeilingReading> {
   const prefix = `bench:locks:turns:${Date.now()}`;
   const counterKey = `${prefix}:counter`;
@@ -137,7 +136,7 @@ export async function measureTurns(
     sectionsPerTurn,
     channelPrefix: `${prefix}:turn:`,
     counterKey,
-    ...(handOff ? { handOff: { lockKey, leaseMs, claimMs: QUEUE_TIMING.claimMs } } : {}),
+    ...(handOff ? { handOff: { lockKey, ...handOff } } : {}),
   }));
   const redis = new Redis(redisUrl);
   try {

@@ -34,24 +34,27 @@ export async function runTurns(
   }
   const turn = async () => {
     // The hand-off ring's claim goes out as ours does: on the lock connection, just before the
-    // section, its answer read while the section runs.
+    // section; its answer is read while the section runs, and it lands before the pass.
     const claim = handOff && Date.now() < endAt ? publisher.pexpire(handOff.lockKey, handOff.leaseMs) : undefined;
-    for (let i = 0; i < config.sectionsPerTurn; i += 1) {
-      if (Date.now() >= endAt) return void (await claim); // the window closed: the turn stops here
-      await counterSection(data, config.counterKey);
-      sections += 1;
+    try {
+      for (let i = 0; i < config.sectionsPerTurn; i += 1) {
+        if (Date.now() >= endAt) return; // the window closed: the turn stops here
+        await counterSection(data, config.counterKey);
+        sections += 1;
+      }
+      // With the hand-off, the next process's lock and its wake-up in one script, as ours hands on.
+      if (handOff) await publisher.benchHandoffPass(handOff.lockKey, next, handOff.claimMs);
+      else await publisher.spublish(next, 'turn');
+    } finally {
+      if (claim) await claim;
     }
-    await claim;
-    // With the hand-off, the next process's lock and its wake-up in one script, as ours hands on.
-    if (handOff) await publisher.benchHandoffPass(handOff.lockKey, next, handOff.claimMs);
-    else await publisher.spublish(next, 'turn');
   };
   let current: Promise<unknown> = Promise.resolve();
   const take = () => {
     current = turn().catch((e: unknown) => (error = String(e)));
   };
   try {
-    await warmUp(data, `${config.counterKey}:warm-up:${config.processIndex}`);
+    await warmUp(data, publisher, `${config.counterKey}:warm-up:${config.processIndex}`, handOff);
     subscriber.on('smessage', take);
     await subscriber.ssubscribe(`${config.channelPrefix}${config.processIndex}`);
     ready();
@@ -78,9 +81,17 @@ export async function runTurns(
   }
 }
 
-/** The section back to back on a key of this process alone, not counted (JIT, connection). */
-async function warmUp(data: Redis, key: string): Promise<void> {
+/**
+ * The section back to back on a key of this process alone, not counted (JIT, connections); in the
+ * hand-off ring, with its claim and its pass around each, to a channel nobody listens to.
+ */
+async function warmUp(data: Redis, publisher: Redis, key: string, handOff: TurnConfig['handOff']): Promise<void> {
   const warmEnd = Date.now() + WARM_UP_MS;
-  while (Date.now() < warmEnd) await counterSection(data, key);
-  await data.del(key);
+  const lockKey = `${key}:lock`;
+  while (Date.now() < warmEnd) {
+    const claim = handOff ? publisher.pexpire(lockKey, handOff.leaseMs) : undefined;
+    await counterSection(data, key);
+    if (handOff) await Promise.all([claim, publisher.benchHandoffPass(lockKey, `${key}:turn`, handOff.claimMs)]);
+  }
+  await data.del(key, lockKey);
 }
