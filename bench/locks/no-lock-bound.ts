@@ -6,7 +6,7 @@ export interface LockCeilings {
   readonly ceiling?: SectionCeiling;
   readonly turnCeiling?: TurnCeiling;
   readonly runCeiling?: RunCeiling;
-  /** The turn ring making a fair queue's hand-off calls: the bound of that design, not of any lock. */
+  /** The turn ring making a claim-lease hand-off's calls: the bound of that design, not of every lock. */
   readonly handoffCeiling?: TurnCeiling;
 }
 

@@ -32,17 +32,24 @@ export function cpuAgainst(result: LockBenchResult, cost: CpuCost | undefined, u
  */
 export function coresBusyLine(
   results: readonly LockBenchResult[],
-  ceilings: { readonly section?: SectionCeiling; readonly turns?: TurnCeiling; readonly runs?: RunCeiling },
+  ceilings: {
+    readonly section?: SectionCeiling;
+    readonly turns?: TurnCeiling;
+    readonly handoff?: TurnCeiling;
+    readonly runs?: RunCeiling;
+  },
   cpus: number,
 ): string | undefined {
   const rows = results.flatMap((r) =>
     r.cpuMicrosPerGrant ? [`${r.contender} ${coresBusy(r.grantsPerSec, r.cpuMicrosPerGrant).toFixed(2)}`] : [],
   );
   if (rows.length === 0) return undefined;
-  const { section, turns, runs } = ceilings;
+  const { section, turns, handoff, runs } = ceilings;
   if (section?.cpuMicrosPerSection)
     rows.push(`the section alone ${coresBusy(section.sectionPerSec, section.cpuMicrosPerSection).toFixed(2)}`);
   if (turns?.cpuMicrosPerTurn) rows.push(`the ring ${coresBusy(turns.turnsPerSec, turns.cpuMicrosPerTurn).toFixed(2)}`);
+  if (handoff?.cpuMicrosPerTurn)
+    rows.push(`the hand-off ring ${coresBusy(handoff.turnsPerSec, handoff.cpuMicrosPerTurn).toFixed(2)}`);
   if (runs?.cpuMicrosPerSection)
     rows.push(`the ring in runs ${coresBusy(runs.sectionPerSec, runs.cpuMicrosPerSection).toFixed(2)}`);
   return `cores kept busy (rate × CPU per grant, of ${cpus}): ${rows.join(', ')}`;
@@ -70,7 +77,7 @@ export function waitedForCpu(result: LockBenchResult, ring?: CpuWait, ringUnit =
  */
 export function cpuWaitLine(
   results: readonly LockBenchResult[],
-  rings: { readonly turns?: TurnCeiling; readonly runs?: RunCeiling },
+  rings: { readonly turns?: TurnCeiling; readonly handoff?: TurnCeiling; readonly runs?: RunCeiling },
 ): string | undefined {
   const row = (name: string, wait: CpuWait | undefined, unit: string) =>
     wait ? [`${name} ${percent(wait.share)} (${wait.preemptionsPerGrant.toFixed(2)} per ${unit})`] : [];
@@ -78,6 +85,7 @@ export function cpuWaitLine(
   if (rows.length === 0) return undefined;
   rows.push(
     ...row('the ring', rings.turns?.cpuWait, 'turn'),
+    ...row('the hand-off ring', rings.handoff?.cpuWait, 'turn'),
     ...row('the ring in runs', rings.runs?.cpuWait, 'section'),
   );
   return `event loops waiting for a CPU (main threads' run-queue time as a share of their ready time, then preemptions; Linux schedstat): ${rows.join(', ')}`;

@@ -6,8 +6,8 @@ import { fastestNoLock, type LockCeilings } from './no-lock-bound';
  * A missed ratio measured against the ceiling that bounds the lock: the fastest the section ran
  * with no lock (`fastestNoLock`) for any lock; the section passed from process to process for
  * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
- * with it); for ours without local hand-off also that ring making a fair queue's hand-off calls,
- * the bound of its design. Says whether the target lies above them (out of reach) or below (a
+ * with it); for ours without local hand-off also that ring making the calls of a queue hand-off
+ * with a claim lease, the bound of its design. Says whether the target lies above them (out of reach) or below (a
  * real miss).
  */
 export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
@@ -22,24 +22,26 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
   const ring = ringBound(ceilings, result);
   if (ring) {
     const of = `${ring.perSec.toFixed(0)} ${ring.unit} of the section passed from process to process${ring.how} with no lock`;
+    // A reading of 0 (none taken) bounds nothing; nor does a hand-off ring that read above the turn ring.
     const handoff = servesInTurn(result) ? ceilings.handoffCeiling : undefined;
-    const ofHandoff = handoff
-      ? `; it ran at ${(result.grantsPerSec / handoff.turnsPerSec).toFixed(2)} of the hand-off ring`
-      : '';
+    const tighter = handoff && handoff.turnsPerSec > 0 && handoff.turnsPerSec <= ring.perSec ? handoff : undefined;
+    const ofHandoff = (perSec: number) => `${(result.grantsPerSec / perSec).toFixed(2)} of the hand-off ring`;
     if (wanted > ring.perSec) {
-      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${ofHandoff}`;
+      const also = tighter ? ` (${ofHandoff(tighter.turnsPerSec)})` : '';
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${also}`;
     }
-    if (handoff && wanted > handoff.turnsPerSec) {
-      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${handoff.turnsPerSec.toFixed(0)} turns/s of that ring making a fair queue's hand-off calls (a claim, a set-and-wake) with no lock: a lock that hands off through a Redis queue with a claim lease cannot reach it; ${share(ring.perSec)}${ofHandoff}`;
+    if (tighter && wanted > tighter.turnsPerSec) {
+      const turnShare = (result.grantsPerSec / ring.perSec).toFixed(2);
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff(tighter.turnsPerSec)} (${turnShare} of the turn ceiling)`;
     }
-    // Below the hand-off ring (or a run without it), the gap to the tightest bound is the lock's own.
-    const bound = handoff
+    // Below the tightest ring, the gap is the lock's own cost.
+    const bound = tighter
       ? {
-          perSec: handoff.turnsPerSec,
-          of: `${handoff.turnsPerSec.toFixed(0)} turns/s of the hand-off ring`,
-          cpu: handoff.cpuMicrosPerTurn,
+          perSec: tighter.turnsPerSec,
+          of: `${tighter.turnsPerSec.toFixed(0)} turns/s of the hand-off ring`,
+          cpu: tighter.cpuMicrosPerTurn,
           cpuUnit: 'turn of the hand-off ring',
-          wait: handoff.cpuWait,
+          wait: tighter.cpuWait,
         }
       : { perSec: ring.perSec, of, cpu: ring.cpu, cpuUnit: ring.cpuUnit, wait: ring.wait };
     return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${bound.of}; ${share(bound.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, bound.cpu, bound.cpuUnit)}${waitedForCpu(result, bound.wait, ring.waitUnit)}`;
@@ -58,7 +60,7 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
  */
 function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, result: LockBenchResult) {
   if (servesInTurn(result)) {
-    if (!turns) return undefined;
+    if (!turns || turns.turnsPerSec <= 0) return undefined; // a reading of 0 (none taken) bounds nothing
     return {
       perSec: turns.turnsPerSec,
       unit: 'turns/s',
@@ -71,7 +73,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
     };
   }
   // The earlier wake-all path lets a process win the lock again after its run: no ring bounds it.
-  if (!result.ours || result.contender.endsWith(':pubsub') || !runs) return undefined;
+  if (!result.ours || result.contender.endsWith(':pubsub') || !runs || runs.sectionPerSec <= 0) return undefined;
   return {
     perSec: runs.sectionPerSec,
     unit: 'sections/s',

@@ -256,17 +256,28 @@ describe('lockVerdictLines', () => {
     // 1.2× redlock is 2400 grants/s: above both rings, between them, below both.
     const above = withHandoff(2000, 1500);
     expect(above[0]).toBe(
-      "ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 2000 turns/s (0.20 of it); so passed with a fair queue's hand-off calls (a claim, a set-and-wake), 1500 turns/s (0.15 of it), CPU 200 µs (150 Node + 50 Redis) each; the best peer at its defaults (redlock) ran at 0.20 of it",
+      'ceiling: the section alone, no lock, 10000 sections/s; passed from process to process, 2000 turns/s (0.20 of it); so passed with the calls of a queue hand-off with a claim lease (a claim, a set-and-wake), 1500 turns/s (0.15 of it), CPU 200 µs (150 Node + 50 Redis) each; the best peer at its defaults (redlock) ran at 0.20 of it',
     );
     expect(above[1]).toMatch(
-      /\. Why: 1\.2× redlock is 2400 grants\/s, above the 2000 turns\/s .* cannot reach it; owner-checked:no-local-handoff ran at 0\.50 of that ceiling; it ran at 0\.67 of the hand-off ring$/,
+      /\. Why: 1\.2× redlock is 2400 grants\/s, above the 2000 turns\/s .* cannot reach it; owner-checked:no-local-handoff ran at 0\.50 of that ceiling \(0\.67 of the hand-off ring\)$/,
     );
+    expect(above.find((line) => line.startsWith('cores kept busy'))).toMatch(/, the hand-off ring 0\.30$/);
     expect(withHandoff(3000, 2000)[1]).toMatch(
-      /\. Why: 1\.2× redlock is 2400 grants\/s, below the 3000 turns\/s of the section passed from process to process with no lock but above the 2000 turns\/s of that ring making a fair queue's hand-off calls \(a claim, a set-and-wake\) with no lock: a lock that hands off through a Redis queue with a claim lease cannot reach it; owner-checked:no-local-handoff ran at 0\.33 of that ceiling; it ran at 0\.50 of the hand-off ring$/,
+      /\. Why: 1\.2× redlock is 2400 grants\/s, below the 3000 turns\/s of the section passed from process to process with no lock but above the 2000 turns\/s of that ring making the calls of a queue hand-off with a claim lease \(a claim, a set-and-wake\) with no lock: a lock of that design cannot reach it; owner-checked:no-local-handoff ran at 0\.50 of the hand-off ring \(0\.33 of the turn ceiling\)$/,
     );
     expect(withHandoff(4000, 3000)[1]).toMatch(
       /\. Not out of reach: 1\.2× redlock is 2400 grants\/s, below the 3000 turns\/s of the hand-off ring; owner-checked:no-local-handoff ran at 0\.33 of that ceiling, so the rest is the lock's own cost; it spent 650 µs \(500 Node \+ 150 Redis\) of CPU per grant, against 200 µs \(150 Node \+ 50 Redis\) per turn of the hand-off ring$/,
     );
+    // A hand-off reading of 0 (none taken), or one above the turn ring, bounds nothing: the turn ring does.
+    for (const handoff of [0, 3500]) {
+      const line = withHandoff(3000, handoff)[1];
+      expect(line).toMatch(
+        /\. Not out of reach: 1\.2× redlock is 2400 grants\/s, below the 3000 turns\/s of the section passed from process to process with no lock; owner-checked:no-local-handoff ran at 0\.33 of that ceiling/,
+      );
+      expect(line).not.toMatch(/hand-off ring/);
+    }
+    // Nor does a turn ring that read 0: the section alone's clause (here, none without CPU figures) is left.
+    expect(withHandoff(0, 2000)[1]).not.toMatch(/Why|Not out of reach/);
     // It bounds one design, not every lock: shares of the ceiling stay against the fastest no-lock reading.
     expect(
       ofCeiling(result('redlock', false, 2000), {

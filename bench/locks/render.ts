@@ -22,7 +22,7 @@ export interface LockBenchReport {
   readonly ceiling?: SectionCeiling;
   /** The section passed from process to process with no lock, in the same run (absent from earlier runs). */
   readonly turnCeiling?: TurnCeiling;
-  /** The turn ring making a fair queue's hand-off calls (claim, set-and-wake), in the same run (absent from earlier runs). */
+  /** The turn ring making a claim-lease hand-off's calls (claim, set-and-wake), in the same run (absent from earlier runs). */
   readonly handoffCeiling?: TurnCeiling;
   /** The same ring with ours's longest run of grants per turn, in the same run (absent from earlier runs). */
   readonly runCeiling?: RunCeiling;
@@ -104,7 +104,7 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const withHandoff =
       handoff === undefined
         ? ''
-        : `; so passed with a fair queue's hand-off calls (a claim, a set-and-wake), ${handoff.toFixed(0)} turns/s (${(handoff / ceiling).toFixed(2)} of it)${costsEach(report.handoffCeiling?.cpuMicrosPerTurn)}`;
+        : `; so passed with the calls of a queue hand-off with a claim lease (a claim, a set-and-wake), ${handoff.toFixed(0)} turns/s (${(handoff / ceiling).toFixed(2)} of it)${costsEach(report.handoffCeiling?.cpuMicrosPerTurn)}`;
     const runs = report.runCeiling;
     const inRuns = runs
       ? `; in runs of ${runs.sectionsPerTurn} per process, ${runs.sectionPerSec.toFixed(0)} sections/s (${(runs.sectionPerSec / ceiling).toFixed(2)} of it)${costsEach(runs.cpuMicrosPerSection)}`
@@ -122,11 +122,15 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
   }
   const busy = coresBusyLine(
     report.results,
-    { section: report.ceiling, turns: report.turnCeiling, runs: report.runCeiling },
+    { section: report.ceiling, turns: report.turnCeiling, handoff: report.handoffCeiling, runs: report.runCeiling },
     report.machine.cpus,
   );
   if (busy) lines.push(busy);
-  const waiting = cpuWaitLine(report.results, { turns: report.turnCeiling, runs: report.runCeiling });
+  const waiting = cpuWaitLine(report.results, {
+    turns: report.turnCeiling,
+    handoff: report.handoffCeiling,
+    runs: report.runCeiling,
+  });
   if (waiting) lines.push(waiting);
   const share = handoffShare(report.results);
   if (share) {
@@ -150,6 +154,17 @@ export function renderLockTable(report: LockBenchReport): string {
   ].join('\n');
 }
 
+/** Each ceiling the report has, as ` Name${after}: method`, in the order they are measured. */
+export function ceilingMethods(report: LockBenchReport, after = ''): string {
+  const ceilings = [
+    ['Ceiling', report.ceiling],
+    ['Turn ceiling', report.turnCeiling],
+    ['Hand-off ring', report.handoffCeiling],
+    ['Run ceiling', report.runCeiling],
+  ] as const;
+  return ceilings.map(([name, ceiling]) => (ceiling ? ` ${name}${after}: ${ceiling.method}` : '')).join('');
+}
+
 export function renderLockMarkdown(report: LockBenchReport): string {
   const m = report.machine;
   const s = report.settings;
@@ -160,7 +175,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     `- Node: ${m.node}`,
     `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
-    `Method: ${report.method}${report.ceiling ? ` Ceiling: ${report.ceiling.method}` : ''}${report.turnCeiling ? ` Turn ceiling: ${report.turnCeiling.method}` : ''}${report.handoffCeiling ? ` Hand-off ring: ${report.handoffCeiling.method}` : ''}${report.runCeiling ? ` Run ceiling: ${report.runCeiling.method}` : ''}`,
+    `Method: ${report.method}${ceilingMethods(report)}`,
     '',
     `| ${header.join(' | ')} |`,
     `|:---|${header
