@@ -53,12 +53,8 @@ export const HANDOFF_CEILING_METHOD =
   "the turn ceiling's ring making, each turn, the Redis calls of a queue hand-off with a claim lease (the lock handed on for a short lease, which the taker then extends, so that a dead waiter holds it about a second at most), each at its least: the process whose turn it is claims the lock (PEXPIRE to the lease, on its own lock connection, sent just before the section, its answer read during it), and passes the turn by setting the lock to the next process with the claim lease and waking it, in one Lua call on that connection; no owner check, no queue, no lock library; warmed up with those calls too; for the same window, once per round; the highest reading counts. A lock that hands off through a Redis queue with a claim lease (as ours does, one grant per process in turn) makes these calls and more, so it cannot pass it; a design without the claim lease is not bound by it.";
 
 /** Pure: the hand-off ring's ceiling from each round's reading (shaped as the turn ceiling, its own method). */
-export function handoffCeiling(
-  readings: readonly number[],
-  costs: readonly (CpuCost | undefined)[] = [],
-  waits: readonly (CpuWait | undefined)[] = [],
-): TurnCeiling {
-  return { ...turnCeiling(readings, costs, waits), method: HANDOFF_CEILING_METHOD };
+export function handoffCeiling(...readings: Parameters<typeof turnCeiling>): TurnCeiling {
+  return { ...turnCeiling(...readings), method: HANDOFF_CEILING_METHOD };
 }
 
 /**
