@@ -7,8 +7,8 @@ import { fastestNoLock, type LockCeilings } from './no-lock-bound';
  * with no lock (`fastestNoLock`) for any lock; the section passed from process to process for
  * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
  * with it); for ours without local hand-off also that ring making the calls of a queue hand-off
- * with a claim lease, the bound of its design. Says whether the target lies above them (out of reach) or below (a
- * real miss).
+ * with a claim lease, the bound of its design. Says whether the target lies above them (out of
+ * reach) or below (a real miss).
  */
 export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
   const section = ceilings.ceiling?.sectionPerSec;
