@@ -25,14 +25,14 @@ export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wante
     // A reading of 0 (none taken) bounds nothing; nor does a hand-off ring that read above the turn ring.
     const handoff = servesInTurn(result) ? ceilings.handoffCeiling : undefined;
     const tighter = handoff && handoff.turnsPerSec > 0 && handoff.turnsPerSec <= ring.perSec ? handoff : undefined;
-    const ofHandoff = (perSec: number) => `${(result.grantsPerSec / perSec).toFixed(2)} of the hand-off ring`;
+    const ofHandoff = tighter && `${(result.grantsPerSec / tighter.turnsPerSec).toFixed(2)} of the hand-off ring`;
     if (wanted > ring.perSec) {
-      const also = tighter ? ` (${ofHandoff(tighter.turnsPerSec)})` : '';
+      const also = ofHandoff ? ` (${ofHandoff})` : '';
       return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${also}`;
     }
     if (tighter && wanted > tighter.turnsPerSec) {
       const turnShare = (result.grantsPerSec / ring.perSec).toFixed(2);
-      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff(tighter.turnsPerSec)} (${turnShare} of the turn ceiling)`;
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff} (${turnShare} of the turn ceiling)`;
     }
     // Below the tightest ring, the gap is the lock's own cost.
     const bound = tighter

@@ -120,17 +120,15 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
       `ceiling: the section alone, no lock, ${ceiling.toFixed(0)} sections/s${costsEach(report.ceiling?.cpuMicrosPerSection)}${inTurn}${withHandoff}${inRuns}${peerShare}`,
     );
   }
-  const busy = coresBusyLine(
-    report.results,
-    { section: report.ceiling, turns: report.turnCeiling, handoff: report.handoffCeiling, runs: report.runCeiling },
-    report.machine.cpus,
-  );
-  if (busy) lines.push(busy);
-  const waiting = cpuWaitLine(report.results, {
+  const rings = {
+    section: report.ceiling,
     turns: report.turnCeiling,
     handoff: report.handoffCeiling,
     runs: report.runCeiling,
-  });
+  };
+  const busy = coresBusyLine(report.results, rings, report.machine.cpus);
+  if (busy) lines.push(busy);
+  const waiting = cpuWaitLine(report.results, rings);
   if (waiting) lines.push(waiting);
   const share = handoffShare(report.results);
   if (share) {

@@ -6,6 +6,25 @@ import { runTurns } from './turn-ring';
 
 const redisUrl = testRedisUrl();
 
+/**
+ * Plays a ring of two parts in this one process: waits until both are ready (a part that fails
+ * first fails the test with its own error), runs `beforeOpen`, then opens a 300 ms window.
+ */
+async function ringOfTwo(config: (processIndex: number) => TurnConfig, beforeOpen?: () => Promise<unknown>) {
+  let open!: (window: { startAt: number; endAt: number }) => void;
+  const window = new Promise<{ startAt: number; endAt: number }>((resolve) => (open = resolve));
+  const ready = [0, 1].map(() => {
+    let resolve!: () => void;
+    return { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
+  });
+  const parts = Promise.all([0, 1].map((index) => runTurns(config(index), ready[index].resolve, () => window)));
+  await Promise.race([Promise.all(ready.map((r) => r.promise)), parts]);
+  await beforeOpen?.();
+  const startAt = Date.now() + 20;
+  open({ startAt, endAt: startAt + 300 });
+  return parts;
+}
+
 // Two parts of the ring in this one process, on the real Redis: a watching connection counts the
 // turns passed, so the sections run per turn can be told from the total.
 it('runs its sections per turn back to back before passing the turn, and counts each on the counter', async () => {
@@ -19,9 +38,7 @@ it('runs its sections per turn back to back before passing the turn, and counts 
   watcher.on('smessage', (_channel: string, message: string) => (message === 'end' ? ended() : (passes += 1)));
   try {
     for (const index of [0, 1]) await watcher.ssubscribe(`${prefix}:turn:${index}`);
-    let open!: (window: { startAt: number; endAt: number }) => void;
-    const window = new Promise<{ startAt: number; endAt: number }>((resolve) => (open = resolve));
-    const config = (processIndex: number): TurnConfig => ({
+    const reports = await ringOfTwo((processIndex) => ({
       kind: 'turns',
       redisUrl,
       processIndex,
@@ -29,17 +46,7 @@ it('runs its sections per turn back to back before passing the turn, and counts 
       sectionsPerTurn,
       channelPrefix: `${prefix}:turn:`,
       counterKey: `${prefix}:counter`,
-    });
-    const ready = [0, 1].map(() => {
-      let resolve!: () => void;
-      return { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
-    });
-    const parts = Promise.all([0, 1].map((index) => runTurns(config(index), ready[index].resolve, () => window)));
-    // A part that fails before it is ready fails the test with its own error.
-    await Promise.race([Promise.all(ready.map((r) => r.promise)), parts]);
-    const startAt = Date.now() + 20;
-    open({ startAt, endAt: startAt + 300 });
-    const reports = await parts;
+    }));
     // Published after every pass the parts made, so the watcher has counted them all once it arrives.
     await data.spublish(`${prefix}:turn:0`, 'end');
     await end;
@@ -118,37 +125,21 @@ it('the hand-off ring claims the lock before each section, then hands it to the 
       counterKey,
       handOff: { lockKey, leaseMs: 10_000, claimMs: 1000 },
     });
-    let open!: (window: { startAt: number; endAt: number }) => void;
-    const window = new Promise<{ startAt: number; endAt: number }>((resolve) => (open = resolve));
-    let readyCount = 0;
-    let allReady!: () => void;
-    const ready = new Promise<void>((resolve) => (allReady = resolve));
-    const parts = Promise.all(
-      [0, 1].map((index) =>
-        runTurns(
-          config(index),
-          () => ++readyCount === 2 && allReady(),
-          () => window,
-        ),
-      ),
-    );
-    await Promise.race([ready, parts]);
-    // Watched from here only: MONITOR slows the Redis every parallel spec shares.
-    monitor = await base.monitor(); // a connection of its own
-    monitor.on('monitor', (_time: string, args: string[]) => {
-      const [command, key, ...rest] = [args[0].toLowerCase(), ...args.slice(1)];
-      if (command === 'pexpire' && key === lockKey) trace.push(`claim ${rest[0]}`);
-      else if (command === 'get' && key === counterKey) trace.push('get');
-      else if (command === 'set' && key === counterKey) trace.push('set');
-      else if (command === 'set' && key === lockKey) trace.push(`lock ${rest.join(' ')}`);
-      else if (command === 'spublish' && key.startsWith(prefix)) {
-        if (rest[0] === 'end') ended();
-        else trace.push(`wake ${key} ${rest[0]}`);
-      }
+    // Watched from the window on only: MONITOR slows the Redis every parallel spec shares.
+    const reports = await ringOfTwo(config, async () => {
+      monitor = await base.monitor(); // a connection of its own
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        const [command, key, ...rest] = [args[0].toLowerCase(), ...args.slice(1)];
+        if (command === 'pexpire' && key === lockKey) trace.push(`claim ${rest[0]}`);
+        else if (command === 'get' && key === counterKey) trace.push('get');
+        else if (command === 'set' && key === counterKey) trace.push('set');
+        else if (command === 'set' && key === lockKey) trace.push(`lock ${rest.join(' ')}`);
+        else if (command === 'spublish' && key.startsWith(prefix)) {
+          if (rest[0] === 'end') ended();
+          else trace.push(`wake ${key} ${rest[0]}`);
+        }
+      });
     });
-    const startAt = Date.now() + 20;
-    open({ startAt, endAt: startAt + 300 });
-    const reports = await parts;
     await data.spublish(channel(0), 'end'); // Redis runs it after every call the parts made
     await end;
     expect(reports.map((r) => r.error)).toEqual([undefined, undefined]);
