@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
 import { defineStockCommands, stockKeys } from '@app/redis-stock';
+import { replicaOfMaster } from '../../../../test/redis/cluster-failover';
 import { probeClient } from '../../../../test/redis/lock-kit';
 import { lockKeys } from '../lock-keys';
-import { asCluster, masterFor } from '../redis/redis-target';
+import { asCluster } from '../redis/redis-target';
 import { defineLockCommands, LUA_COMMANDS } from './lua-commands';
 
 // ioredis #1405: NOSCRIPT after a failover. The script cache is not replicated, so a freshly
@@ -51,12 +52,10 @@ it('runs every lock and stock script on a freshly promoted master', async () => 
   const cluster = asCluster(redis)!;
   expect(cluster).toBeDefined();
   const before = shape(await runEveryScript());
-  const oldMaster = await masterFor(cluster, keys.lock);
 
-  // Promote the replica of the coupon's master (a manual failover: the old master steps down).
-  const id = await oldMaster.cluster('MYID');
-  const [line] = (await oldMaster.call('CLUSTER', 'REPLICAS', id)) as string[];
-  const promoted = probeClient(`redis://127.0.0.1:${/:(\d+)@/.exec(line)![1]}`);
+  // Promote the replica of the coupon's master (a manual failover: the old master steps down
+  // first, so no script can still run there once the replica is master).
+  const promoted = await replicaOfMaster(redis, keys.lock);
   try {
     await promoted.cluster('FAILOVER');
     while ((await promoted.role())[0] !== 'master') await new Promise((r) => setTimeout(r, 20));

@@ -8,6 +8,7 @@ import {
   within,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
+import { failOver } from '../../../../test/redis/cluster-failover';
 import { holdInside } from '../../../../test/redis/replica-fixtures';
 import { lockKeys, waiterWakeChannel } from '../lock-keys';
 import { asCluster, masterFor } from '../redis/redis-target';
@@ -31,25 +32,6 @@ afterEach(async () => {
   await probe.quit();
 });
 
-/** Promotes the replica of `key`'s master (a manual failover); returns a client of the new master. */
-async function failOver(key: string): Promise<Redis> {
-  const oldMaster = await masterFor(asCluster(probe)!, key);
-  const id = await oldMaster.cluster('MYID');
-  let replicas: string[] = [];
-  while (replicas.length === 0) {
-    replicas = (await oldMaster.call('CLUSTER', 'REPLICAS', id)) as string[]; // a new cluster may not list it yet
-    if (replicas.length === 0) await sleep(20);
-  }
-  const promoted = probeClient(`redis://127.0.0.1:${/:(\d+)@/.exec(replicas[0])![1]}`);
-  // FORCE skips the handshake with the old master, which here sometimes ran past Redis's own
-  // 5 s limit on a manual failover and gave up; the election is asked for again if one is lost.
-  for (let asked = 0; (await promoted.role())[0] !== 'master'; asked++) {
-    if (asked % 100 === 0) await promoted.call('CLUSTER', 'FAILOVER', 'FORCE');
-    await sleep(20);
-  }
-  return promoted;
-}
-
 /** How many clients of `node` listen on the shard channel `channel`. */
 async function listeners(node: Redis, channel: string): Promise<number> {
   const [, count] = (await node.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
@@ -66,7 +48,7 @@ it("a waiter's wake channel follows its lock's slot to the promoted master, and 
   await untilSomeoneWaits(probe, resource);
   expect(await listeners(await masterFor(asCluster(probe)!, keys.lock), channel)).toBe(1);
 
-  const promoted = await failOver(keys.lock);
+  const promoted = await failOver(probe, keys.lock);
   try {
     await within(
       (async () => {
