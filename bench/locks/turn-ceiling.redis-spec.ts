@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { testRedisUrl } from '../../test/redis/lock-kit';
+import { deferred, testRedisUrl } from '../../test/redis/lock-kit';
 import type { TurnConfig } from './messages';
 import { KEEP_TURN } from './turn-ceiling';
 import { runTurns } from './turn-ring';
@@ -11,17 +11,21 @@ const redisUrl = testRedisUrl();
  * first fails the test with its own error), runs `beforeOpen`, then opens a 300 ms window.
  */
 async function ringOfTwo(config: (processIndex: number) => TurnConfig, beforeOpen?: () => Promise<unknown>) {
-  let open!: (window: { startAt: number; endAt: number }) => void;
-  const window = new Promise<{ startAt: number; endAt: number }>((resolve) => (open = resolve));
-  const ready = [0, 1].map(() => {
-    let resolve!: () => void;
-    return { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
-  });
-  const parts = Promise.all([0, 1].map((index) => runTurns(config(index), ready[index].resolve, () => window)));
+  const window = deferred<{ startAt: number; endAt: number }>();
+  const ready = [0, 1].map(() => deferred());
+  const parts = Promise.all(
+    [0, 1].map((index) =>
+      runTurns(
+        config(index),
+        () => ready[index].resolve(),
+        () => window.promise,
+      ),
+    ),
+  );
   await Promise.race([Promise.all(ready.map((r) => r.promise)), parts]);
   await beforeOpen?.();
   const startAt = Date.now() + 20;
-  open({ startAt, endAt: startAt + 300 });
+  window.resolve({ startAt, endAt: startAt + 300 });
   return parts;
 }
 
@@ -112,8 +116,7 @@ it('the hand-off ring claims the lock before each section, then hands it to the 
   const data = new Redis(redisUrl);
   let monitor: Redis | undefined;
   const trace: string[] = [];
-  let ended!: () => void;
-  const end = new Promise<void>((resolve) => (ended = resolve));
+  const end = deferred();
   try {
     const config = (processIndex: number): TurnConfig => ({
       kind: 'turns',
@@ -135,13 +138,13 @@ it('the hand-off ring claims the lock before each section, then hands it to the 
         else if (command === 'set' && key === counterKey) trace.push('set');
         else if (command === 'set' && key === lockKey) trace.push(`lock ${rest.join(' ')}`);
         else if (command === 'spublish' && key.startsWith(prefix)) {
-          if (rest[0] === 'end') ended();
+          if (rest[0] === 'end') end.resolve();
           else trace.push(`wake ${key} ${rest[0]}`);
         }
       });
     });
     await data.spublish(channel(0), 'end'); // Redis runs it after every call the parts made
-    await end;
+    await end.promise;
     expect(reports.map((r) => r.error)).toEqual([undefined, undefined]);
     // Cut into turns, each ending with its wake-up; process 0 starts, so turn i goes to process (i + 1) % 2.
     const turns: string[][] = [[]];
