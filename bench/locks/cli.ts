@@ -7,7 +7,7 @@ import { machineInfo } from '../machine';
 import { fileStamp } from '../report/format';
 import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { compileWorker } from './compiled-worker';
-import { WARM_UP_MS } from './critical-section';
+import { SETTLE_MS, WARM_UP_MS } from './critical-section';
 import { contenderNames, leaseMs, type ContenderName } from './contenders';
 import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
@@ -16,13 +16,14 @@ import { sectionCeiling } from './section-ceiling';
 import { handoffCeiling, measureSectionAlone, measureTurns, runCeiling, turnCeiling } from './turn-ceiling';
 import { WorkerPool } from './worker-pool';
 
-// npm run bench:locks -- [--seconds 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
+// npm run bench:locks -- [--seconds 5] [--settle 5] [--rounds 3] [--waiters 50] [--processes 3] [--contenders a,b] [--port 26700] [--out DIR]
 function options() {
   const { values } = parseArgs({
     options: {
       waiters: { type: 'string', default: '50' },
       processes: { type: 'string', default: '3' },
       seconds: { type: 'string', default: '5' },
+      settle: { type: 'string', default: String(SETTLE_MS / 1000) },
       rounds: { type: 'string', default: '3' },
       contenders: { type: 'string', default: contenderNames.join(',') },
       port: { type: 'string', default: '26700' },
@@ -45,6 +46,7 @@ function options() {
     waiters: positive('waiters', values.waiters),
     processes: positive('processes', values.processes),
     seconds: positive('seconds', values.seconds),
+    settle: positive('settle', values.settle),
     rounds: positive('rounds', values.rounds),
     contenders: contenders as ContenderName[],
     port: positive('port', values.port),
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
   // Fresh processes for every measurement: nothing one lock leaves behind in a process (Node's
   // async context tracking, which a reentrant lock turns on for good, its JIT state) slows the next.
   const inFreshProcesses = async <T>(measure: (pool: WorkerPool) => Promise<T>, size = o.processes): Promise<T> => {
-    const pool = new WorkerPool(size, workerPath);
+    const pool = new WorkerPool(size, workerPath, o.settle * 1000);
     try {
       return await measure(pool);
     } finally {
@@ -120,12 +122,19 @@ async function main(): Promise<void> {
   const report: LockBenchReport = {
     startedAt,
     machine: machineInfo(),
-    settings: { processes: o.processes, waiters: o.waiters, seconds: o.seconds, rounds: o.rounds, leaseMs },
+    settings: {
+      processes: o.processes,
+      waiters: o.waiters,
+      seconds: o.seconds,
+      settleSeconds: o.settle,
+      rounds: o.rounds,
+      leaseMs,
+    },
     method:
       `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating). ` +
       `Per contender and round: ${o.processes} fresh Node processes running the worker compiled to plain JavaScript (esbuild, as the app ships compiled; not tsx), each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
       `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
-      `entered inside it); each worker warms up on a resource of its own first (for ${WARM_UP_MS / 1000} s, so that V8 has compiled each lock's hot code), then all start on one clock reading. Wait: from wanting the lock ` +
+      `entered inside it); each worker warms up on a resource of its own first (for ${WARM_UP_MS / 1000} s, so that V8 has compiled each lock's hot code), then all start on one clock reading and run ${o.settle} s on the measured resource before the window opens (its settle: nothing in it counts). Wait: from wanting the lock ` +
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round; ours against the best peer is the median of the rounds' ratios (each round runs both, minutes apart at most). Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +

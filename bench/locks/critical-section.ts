@@ -10,6 +10,15 @@ import type { Redis } from 'ioredis';
 export const WARM_UP_MS = 3000;
 
 /**
+ * How long every measurement's processes run together, on its own resource (or ring), before what
+ * they do counts. They have each warmed up alone, then idled for the common start; from there every
+ * step of ours got faster for 2 to 6 s, system calls as much as JavaScript (socket trace, 2-vCPU
+ * guest: a release's write 82 µs in the first second, 36 µs from the fifth on), and a 5 s window
+ * caught ours at 0.6 to 0.9 of its later rate. Redlock settled within about 1.5 s, the rings within 2.
+ */
+export const SETTLE_MS = 5000;
+
+/**
  * The micro-bench's critical section: read a counter, then write it back plus one, as the coupon
  * deduction does. Every contender runs it under its lock, and the ceiling runs it with none.
  */

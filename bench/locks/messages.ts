@@ -47,10 +47,13 @@ export interface WorkerReport {
   readonly error?: string;
 }
 
-/** run: build the contender and warm up, then answer 'ready'; go: every waiter loops from `startAt` to `endAt` (epoch ms). */
+/**
+ * run: build the contender and warm up, then answer 'ready'; go: every waiter loops from `startAt`
+ * to `endAt`, and what it does counts from `countFrom` (epoch ms).
+ */
 export type ParentMessage =
   | { readonly type: 'run'; readonly config: WorkerConfig }
-  | { readonly type: 'go'; readonly startAt: number; readonly endAt: number }
+  | { readonly type: 'go'; readonly startAt: number; readonly countFrom: number; readonly endAt: number }
   | { readonly type: 'exit' };
 
 export type WorkerMessage =

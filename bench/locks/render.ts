@@ -14,6 +14,8 @@ export interface LockBenchReport {
     readonly processes: number;
     readonly waiters: number;
     readonly seconds: number;
+    /** Run together before the window opens (absent from runs made before there was a settle). */
+    readonly settleSeconds?: number;
     readonly rounds: number;
     readonly leaseMs: number;
   };
@@ -171,7 +173,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     '',
     `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}`,
     `- Node: ${m.node}`,
-    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
+    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round${s.settleSeconds ? ` after a ${s.settleSeconds} s settle` : ''}, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
     `Method: ${report.method}${ceilingMethods(report)}`,
     '',

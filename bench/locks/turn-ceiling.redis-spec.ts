@@ -8,10 +8,10 @@ const redisUrl = testRedisUrl();
 
 /**
  * Plays a ring of two parts in this one process: waits until both are ready (a part that fails
- * first fails the test with its own error), runs `beforeOpen`, then opens a 300 ms window.
+ * first fails the test with its own error), runs `beforeOpen`, then opens a 300 ms window at once (no settle).
  */
 async function ringOfTwo(config: (processIndex: number) => TurnConfig, beforeOpen?: () => Promise<unknown>) {
-  const window = deferred<{ startAt: number; endAt: number }>();
+  const window = deferred<{ startAt: number; countFrom: number; endAt: number }>();
   const ready = [0, 1].map(() => deferred());
   const parts = Promise.all(
     [0, 1].map((index) =>
@@ -25,7 +25,7 @@ async function ringOfTwo(config: (processIndex: number) => TurnConfig, beforeOpe
   await Promise.race([Promise.all(ready.map((r) => r.promise)), parts]);
   await beforeOpen?.();
   const startAt = Date.now() + 20;
-  window.resolve({ startAt, endAt: startAt + 300 });
+  window.resolve({ startAt, countFrom: startAt, endAt: startAt + 300 });
   return parts;
 }
 
@@ -84,8 +84,9 @@ it('the section alone: a ring of one process runs its sections back to back for 
       channelPrefix: `${prefix}:turn:`,
       counterKey: `${prefix}:counter`,
     };
-    // The window opens once the part is ready (after its warm-up), as the pool opens it.
-    const window = () => ({ startAt: Date.now() + 20, endAt: Date.now() + 220 });
+    // The window opens once the part is ready (after its warm-up), as the pool opens it, after a
+    // settle of 100 ms whose sections go to a key of their own.
+    const window = () => ({ startAt: Date.now() + 20, countFrom: Date.now() + 120, endAt: Date.now() + 320 });
     const report = await runTurns(
       config,
       () => undefined,
@@ -99,8 +100,9 @@ it('the section alone: a ring of one process runs its sections back to back for 
     expect(passes).toBe(1); // only the spec's own 'end'
     expect(report.grantsPerWaiter[0]).toBeGreaterThan(10);
     expect(Number(await data.get(`${prefix}:counter`))).toBe(report.grantsPerWaiter[0]);
+    expect(Number(await data.get(`${prefix}:counter:settle`))).toBeGreaterThan(10);
   } finally {
-    await data.del(`${prefix}:counter`);
+    await data.del(`${prefix}:counter`, `${prefix}:counter:settle`);
     await Promise.all([watcher.quit(), data.quit()]);
   }
 });

@@ -146,7 +146,7 @@ export async function measureTurns(
     const cpuWait = cpuWaitOf(sections, reports);
     return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros), ...(cpuWait ? { cpuWait } : {}) };
   } finally {
-    await redis.del(counterKey, lockKey);
+    await redis.del(counterKey, `${counterKey}:settle`, lockKey);
     await redis.quit();
   }
 }

@@ -20,12 +20,14 @@ declare module 'ioredis' {
 export async function runTurns(
   config: TurnConfig,
   ready: () => void,
-  go: () => Promise<{ startAt: number; endAt: number }>,
+  go: () => Promise<{ startAt: number; countFrom: number; endAt: number }>,
 ): Promise<WorkerReport> {
   const [data, publisher, subscriber] = [1, 2, 3].map(() => new Redis(config.redisUrl));
   const next = `${config.channelPrefix}${(config.processIndex + 1) % config.processes}`;
   let sections = 0;
+  let countFrom = Number.POSITIVE_INFINITY;
   let endAt = Number.POSITIVE_INFINITY;
+  const settleKey = `${config.counterKey}:settle`; // the settle's sections, so the counter matches the count
   let error: string | undefined;
   const handOff = config.handOff;
   if (handOff) {
@@ -38,9 +40,11 @@ export async function runTurns(
     const claim = handOff && Date.now() < endAt ? publisher.pexpire(handOff.lockKey, handOff.leaseMs) : undefined;
     try {
       for (let i = 0; i < config.sectionsPerTurn; i += 1) {
-        if (Date.now() >= endAt) return; // the window closed: the turn stops here
-        await counterSection(data, config.counterKey);
-        sections += 1;
+        const enteredAt = Date.now();
+        if (enteredAt >= endAt) return; // the window closed: the turn stops here
+        const counted = enteredAt >= countFrom;
+        await counterSection(data, counted ? config.counterKey : settleKey);
+        if (counted) sections += 1;
       }
       // With the hand-off, the next process's lock and its wake-up in one script, as ours hands on.
       if (handOff) await publisher.benchHandoffPass(handOff.lockKey, next, handOff.claimMs);
@@ -59,11 +63,12 @@ export async function runTurns(
     await subscriber.ssubscribe(`${config.channelPrefix}${config.processIndex}`);
     ready();
     const window = await go();
-    endAt = window.endAt;
+    ({ countFrom, endAt } = window);
     await sleep(Math.max(0, window.startAt - Date.now()));
+    if (config.processIndex === 0) take();
+    await sleep(Math.max(0, countFrom - Date.now()));
     const cpu = processCpuUntil(endAt);
     const sched = mainThreadSchedUntil(endAt);
-    if (config.processIndex === 0) take();
     // A turn passed just before the window closed arrives after it and runs no section; the turn
     // under way here finishes its section, however slow, so the counter agrees with the count.
     await sleep(Math.max(0, endAt - Date.now()) + 200);

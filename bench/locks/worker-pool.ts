@@ -5,10 +5,14 @@ import type { ParentMessage, WorkerConfig, WorkerMessage, WorkerReport } from '.
 export class WorkerPool {
   private readonly children: ChildProcess[];
 
-  /** `workerPath`: the worker compiled to plain JavaScript (compileWorker), run by plain Node. */
+  /**
+   * `workerPath`: the worker compiled to plain JavaScript (compileWorker), run by plain Node;
+   * `settleMs`: how long the workers run together before what they do counts (SETTLE_MS).
+   */
   constructor(
     readonly size: number,
     workerPath: string,
+    private readonly settleMs = 0,
   ) {
     this.children = Array.from({ length: size }, () =>
       fork(workerPath, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
@@ -17,13 +21,14 @@ export class WorkerPool {
 
   /**
    * Gives each worker its config; once every one has warmed up and is ready, starts them all at
-   * once for the same window of `seconds`, so none runs uncontended; resolves with their reports.
+   * once, so none runs uncontended, and counts the same window of `seconds` in each once they have
+   * run together for the settle; resolves with their reports.
    */
   async run(
     configs: readonly WorkerConfig[],
     seconds: number,
-    /** Told the window (epoch ms) just before the workers are: to measure something over it too. */
-    onWindow?: (startAt: number, endAt: number) => void,
+    /** Told the counted window (epoch ms) just before the workers are: to measure something over it too. */
+    onWindow?: (countFrom: number, endAt: number) => void,
   ): Promise<WorkerReport[]> {
     const ready = this.children.map((child) => this.next(child, 'ready'));
     const reports = this.children.map((child) => this.next(child, 'report'));
@@ -32,9 +37,10 @@ export class WorkerPool {
     await Promise.all(ready);
     // One window for all, a moment ahead, so every process starts on the same clock reading.
     const startAt = Date.now() + 50;
-    const endAt = startAt + seconds * 1000;
-    onWindow?.(startAt, endAt);
-    for (const child of this.children) this.send(child, { type: 'go', startAt, endAt });
+    const countFrom = startAt + this.settleMs;
+    const endAt = countFrom + seconds * 1000;
+    onWindow?.(countFrom, endAt);
+    for (const child of this.children) this.send(child, { type: 'go', startAt, countFrom, endAt });
     return (await Promise.all(reports)).map((m) => m.report);
   }
 

@@ -8,8 +8,8 @@ import { runTurns } from './turn-ring';
 
 // One process of the micro-bench, started for one measurement: per 'run' message it builds the
 // contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
-// counter → release until the window ends, then reports and closes the contender. A 'run' of kind
-// 'turns' plays its part of a ring instead (turn-ring.ts).
+// counter → release until the window ends (counting once the settle is over), then reports and
+// closes the contender. A 'run' of kind 'turns' plays its part of a ring instead (turn-ring.ts).
 const send = (message: WorkerMessage) => process.send?.(message);
 
 function nextMessage<T extends ParentMessage['type']>(type: T): Promise<Extract<ParentMessage, { type: T }>> {
@@ -33,23 +33,26 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
     let error: string | undefined;
 
     // A waiter keeps asking until the window closes; a wait under way then runs to its end, so
-    // every wait is measured whole, but only sections entered inside the window count.
-    const waiter = async (index: number, endAt: number, resource: string, counted: boolean) => {
+    // every wait is measured whole, but only sections entered inside the window count, and only
+    // waits that end in a section entered from `countFrom` on (the settle before it counts nothing).
+    const waiter = async (index: number, resource: string, countFrom: number, endAt: number) => {
       while (Date.now() < endAt && error === undefined) {
         const wantedAt = Date.now();
         try {
           await contender.withLock(resource, async () => {
-            const inWindow = Date.now() < endAt;
-            if (counted) waitsMs.push(Date.now() - wantedAt);
-            await counterSection(data, counted && inWindow ? config.counterKey : `${resource}:late`);
-            if (counted && inWindow) grantsPerWaiter[index] += 1;
+            const enteredAt = Date.now();
+            const counted = enteredAt >= countFrom;
+            const inWindow = counted && enteredAt < endAt;
+            if (counted) waitsMs.push(enteredAt - wantedAt);
+            await counterSection(data, inWindow ? config.counterKey : `${resource}:late`);
+            if (inWindow) grantsPerWaiter[index] += 1;
           });
         } catch (e) {
           if (!(e instanceof AcquireFailed)) {
             error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
             return;
           }
-          if (counted) failedAcquisitions += 1;
+          if (Date.now() >= countFrom) failedAcquisitions += 1;
         }
       }
     };
@@ -57,15 +60,17 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
     // Warm-up on a resource of this process alone (JIT, connections, scripts loaded), not counted.
     const warmUp = `${config.resource}:warm-up:${config.processIndex}`;
     const warmEnd = Date.now() + WARM_UP_MS;
-    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, warmEnd, warmUp, false)));
+    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, warmUp, Infinity, warmEnd)));
     if (error !== undefined) throw new Error(error);
     const go = nextMessage('go');
     send({ type: 'ready' });
-    const { startAt, endAt } = await go;
+    const { startAt, countFrom, endAt } = await go;
     await sleep(Math.max(0, startAt - Date.now()));
+    const waiting = Promise.all(grantsPerWaiter.map((_, i) => waiter(i, config.resource, countFrom, endAt)));
+    await sleep(Math.max(0, countFrom - Date.now()));
     const cpu = processCpuUntil(endAt);
     const sched = mainThreadSchedUntil(endAt);
-    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, endAt, config.resource, true)));
+    await waiting;
     const schedRead = sched.read();
     return {
       processIndex: config.processIndex,

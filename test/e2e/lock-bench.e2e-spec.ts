@@ -15,7 +15,7 @@ jest.setTimeout(120_000);
 it('measures the ceilings and each contender in one run, and writes them to its JSON', async () => {
   const out = mkdtempSync(join(tmpdir(), 'lock-bench-'));
   try {
-    const args = ['tsx', 'bench/locks/cli.ts', '--seconds', '1', '--rounds', '1', '--waiters', '5'];
+    const args = ['tsx', 'bench/locks/cli.ts', '--seconds', '1', '--settle', '1', '--rounds', '1', '--waiters', '5'];
     args.push('--contenders', 'owner-checked:no-local-handoff,redlock', '--port', String(testPort(26710)));
     await promisify(execFile)('npx', [...args, '--out', out], { cwd: join(__dirname, '../..') });
     const json = readdirSync(out).find((f) => f.endsWith('.json'))!;
@@ -33,6 +33,7 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     expect(report.runCeiling!.readings).toHaveLength(1);
     expect(report.runCeiling!.sectionPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
+    expect(report.settings.settleSeconds).toBe(1);
     // Every figure of CPU was read (the workers', the bench's own client's and Redis's), in µs:
     // a rate at that cost keeps no more cores busy than the machine has.
     const rated = [
