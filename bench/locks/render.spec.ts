@@ -74,6 +74,8 @@ describe('lock micro-bench rendering', () => {
     expect(md).toContain('- Node: v20.20.2');
     expect(md).toContain('- Run: 3 processes × 50 waiters, 5 s per lock and round, 3 round(s), lease 10000 ms');
     expect(md).toContain('Method: The method paragraph.');
+    const settled = renderLockMarkdown({ ...report, settings: { ...report.settings, settleSeconds: 5 } });
+    expect(settled).toContain('- Run: 3 processes × 50 waiters, 5 s per lock and round after a 5 s settle, 3 round(s)');
     expect(md).toContain(
       '| owner-checked (ours) | 5123 | – | 5123 4999 5300 | 0 | 121 | 93 | 29/31 | 0.998 | 8540 8530 8545 (±0%) | yes (25615) | 360 (300+60) |',
     );

@@ -165,6 +165,12 @@ export function ceilingMethods(report: LockBenchReport, after = ''): string {
   return ceilings.map(([name, ceiling]) => (ceiling ? ` ${name}${after}: ${ceiling.method}` : '')).join('');
 }
 
+/** How long each lock was measured, and after what settle (older runs had none). */
+export function windowPhrase(settings: LockBenchReport['settings']): string {
+  const settle = settings.settleSeconds ? ` after a ${settings.settleSeconds} s settle` : '';
+  return `${settings.seconds} s per lock and round${settle}`;
+}
+
 export function renderLockMarkdown(report: LockBenchReport): string {
   const m = report.machine;
   const s = report.settings;
@@ -173,7 +179,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     '',
     `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}`,
     `- Node: ${m.node}`,
-    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s per lock and round${s.settleSeconds ? ` after a ${s.settleSeconds} s settle` : ''}, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
+    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${windowPhrase(s)}, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
     '',
     `Method: ${report.method}${ceilingMethods(report)}`,
     '',

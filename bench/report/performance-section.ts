@@ -1,5 +1,5 @@
 import type { LockBenchReport } from '../locks/render';
-import { ceilingMethods, lockVerdictLines, ofCeiling } from '../locks/render';
+import { ceilingMethods, lockVerdictLines, ofCeiling, windowPhrase } from '../locks/render';
 import { cpuCell } from '../locks/render-cpu';
 import { ceilingLabel } from '../metrics/bound';
 import { scenarioFor } from '../scenarios';
@@ -57,7 +57,7 @@ export function renderPerformanceSection(bench: BenchReport, locks?: LockBenchRe
   if (locks) {
     const l = locks.settings;
     lines.push(
-      `\`npm run bench:locks\`, run ${utcMinute(locks.startedAt)} UTC: ${l.processes} processes × ${l.waiters} waiters on one private Redis, GET + SET of a counter inside the lock, ${l.seconds} s per lock and round, median of ${l.rounds} round(s); max wait, failures and the counter check over every round.${ceilingMethods(locks, ', in the same run')}`,
+      `\`npm run bench:locks\`, run ${utcMinute(locks.startedAt)} UTC: ${l.processes} processes × ${l.waiters} waiters on one private Redis, GET + SET of a counter inside the lock, ${windowPhrase(l)}, median of ${l.rounds} round(s); max wait, failures and the counter check over every round.${ceilingMethods(locks, ', in the same run')}`,
       '',
       '| lock | grants/s | of ceiling | failed | max wait ms | grants per waiter | Jain | grants per process | counter = grants | CPU µs per grant (Node+Redis) |',
       '|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|',
