@@ -60,6 +60,17 @@ describe('aggregate', () => {
     expect(aggregate('x', meta, reports, 15, 0).grantsPerSec).toBe(0);
   });
 
+  it("checks the settle's counter against the settle's sections as it checks the window's", () => {
+    const settled = reports.map((r, i) => ({ ...r, settleSections: [5, 0, 7][i] }));
+    expect(aggregate('x', meta, settled, 15, 5_000, undefined, 12)).toMatchObject({
+      settleGrants: 12,
+      counterMatches: true,
+    });
+    expect(aggregate('x', meta, settled, 15, 5_000, undefined, 13).counterMatches).toBe(false); // two holders in the settle
+    expect(aggregate('x', meta, settled, 16, 5_000, undefined, 12).counterMatches).toBe(false);
+    expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({ settleGrants: 0, counterMatches: true });
+  });
+
   it('reports the longest wait, the p99 wait and the spread of grants per waiter', () => {
     expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
       maxWaitMs: 250,

@@ -29,7 +29,10 @@ export interface LockBenchResult {
   readonly processDeviation: number;
   /** The counter the critical sections incremented: equal to grants unless two held the lock at once. */
   readonly counter: number;
+  /** Both counters equal their sections: the window's and the settle's (`settleGrants`). */
   readonly counterMatches: boolean;
+  /** Sections entered in the settle, before the window (absent from runs made before there was one). */
+  readonly settleGrants?: number;
   readonly errors: string[];
   /**
    * CPU time per grant inside the window, µs: the worker processes' (lock, section and waiters
@@ -51,7 +54,10 @@ export function aggregate(
   windowMs: number,
   /** Redis's CPU time inside the window, µs, when it was measured. */
   redisMicros?: number,
+  /** The settle's counter, checked against the settle's sections as the window's is. */
+  settleCounter = 0,
 ): LockBenchResult {
+  const settleGrants = reports.reduce((s, r) => s + (r.settleSections ?? 0), 0);
   const perWaiter = reports.flatMap((r) => r.grantsPerWaiter);
   const grantsPerProcess = reports.map((r) => r.grantsPerWaiter.reduce((s, x) => s + x, 0));
   const grants = grantsPerProcess.reduce((s, x) => s + x, 0);
@@ -75,7 +81,8 @@ export function aggregate(
     grantsPerProcess,
     processDeviation: mean > 0 ? Math.max(...grantsPerProcess.map((g) => Math.abs(g - mean))) / mean : 0,
     counter,
-    counterMatches: counter === grants,
+    counterMatches: counter === grants && settleCounter === settleGrants,
+    settleGrants,
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),
     ...withCpu(cpuPer(grants, reports, redisMicros)),
     ...withCpuWait(cpuWaitOf(grants, reports)),

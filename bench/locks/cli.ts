@@ -35,6 +35,12 @@ function options() {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
     return n;
   };
+  const nonNegative = (name: string, raw: string) => {
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n < 0)
+      throw new Error(`--${name} must be a number ≥ 0, got ${raw}`);
+    return n;
+  };
   const contenders = values.contenders
     .split(',')
     .map((c) => c.trim())
@@ -46,7 +52,7 @@ function options() {
     waiters: positive('waiters', values.waiters),
     processes: positive('processes', values.processes),
     seconds: positive('seconds', values.seconds),
-    settle: positive('settle', values.settle),
+    settle: nonNegative('settle', values.settle),
     rounds: positive('rounds', values.rounds),
     contenders: contenders as ContenderName[],
     port: positive('port', values.port),
@@ -134,7 +140,7 @@ async function main(): Promise<void> {
       `One private redis-server (port ${o.port}); ${o.rounds} round(s), each running the contenders one after another (the first rotating). ` +
       `Per contender and round: ${o.processes} fresh Node processes running the worker compiled to plain JavaScript (esbuild, as the app ships compiled; not tsx), each with ${o.waiters} concurrent waiters looping acquire → GET and SET of a counter ` +
       `on a separate connection → release on one resource for ${o.seconds} s (every waiter loops until the window closes; a section counts when ` +
-      `entered inside it); each worker warms up on a resource of its own first (for ${WARM_UP_MS / 1000} s, so that V8 has compiled each lock's hot code), then all start on one clock reading and run ${o.settle} s on the measured resource before the window opens (its settle: nothing in it counts). Wait: from wanting the lock ` +
+      `entered inside it); each worker warms up on a resource of its own first (for ${WARM_UP_MS / 1000} s, so that V8 has compiled each lock's hot code), then all start on one clock reading and run ${o.settle} s on the measured resource before the window opens (its settle: no section entered in it counts, though a wait under way at the opening is measured whole, and its sections go to a counter of their own, checked as the window's is). Wait: from wanting the lock ` +
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round; ours against the best peer is the median of the rounds' ratios (each round runs both, minutes apart at most). Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +

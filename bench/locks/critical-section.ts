@@ -18,6 +18,11 @@ export const WARM_UP_MS = 3000;
  */
 export const SETTLE_MS = 5000;
 
+/** Where the settle's sections count, beside the window's counter. */
+export function settleCounterKey(counterKey: string): string {
+  return `${counterKey}:settle`;
+}
+
 /**
  * The micro-bench's critical section: read a counter, then write it back plus one, as the coupon
  * deduction does. Every contender runs it under its lock, and the ceiling runs it with none.

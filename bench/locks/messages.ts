@@ -37,6 +37,8 @@ export interface WorkerReport {
   /** Grants each waiter got inside the window. */
   readonly grantsPerWaiter: number[];
   readonly failedAcquisitions: number;
+  /** Sections entered in the settle, on a counter of their own checked as the window's is (absent from the rings). */
+  readonly settleSections?: number;
   /** From wanting the lock to entering the critical section, per acquisition (retries included), ms. */
   readonly waitsMs: number[];
   /** The process's CPU time (user and system) inside the window, µs. */

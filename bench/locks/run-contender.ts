@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { aggregate, type LockBenchResult } from './aggregate';
 import { CONTENDERS, type ContenderName } from './contenders';
 import { runMeasuringCpu } from './cpu-probes';
+import { settleCounterKey } from './critical-section';
 import type { WorkerPool } from './worker-pool';
 
 export interface ContenderRun {
@@ -26,8 +27,9 @@ export async function runContender(pool: WorkerPool, run: ContenderRun): Promise
   const redis = new Redis(run.redisUrl);
   try {
     const { reports, redisMicros } = await runMeasuringCpu(pool, redis, configs, run.seconds);
-    const counter = Number((await redis.get(counterKey)) ?? 0);
-    return aggregate(run.contender, CONTENDERS[run.contender], reports, counter, run.seconds * 1000, redisMicros);
+    const [counter, settleCounter] = (await redis.mget(counterKey, settleCounterKey(counterKey))).map(Number);
+    const meta = CONTENDERS[run.contender];
+    return aggregate(run.contender, meta, reports, counter, run.seconds * 1000, redisMicros, settleCounter);
   } finally {
     await redis.quit();
   }

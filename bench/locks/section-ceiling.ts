@@ -14,7 +14,7 @@ export interface SectionCeiling {
 }
 
 export const SECTION_CEILING_METHOD =
-  'the critical section alone (GET, then SET of a counter) back to back from one ioredis client with no lock, in one fresh process running the compiled worker and warmed up first (as the contenders and the rings run), for the same window, once per round before the contenders; the highest reading counts. Sections under any lock run one at a time, as here; where a ring below ran them faster, the fastest of the no-lock readings is the ceiling shares are taken of.';
+  'the critical section alone (GET, then SET of a counter) back to back from one ioredis client with no lock, in one fresh process running the compiled worker and warmed up first (as the contenders and the rings run), for the same window after the same settle, once per round before the contenders; the highest reading counts. Sections under any lock run one at a time, as here; where a ring below ran them faster, the fastest of the no-lock readings is the ceiling shares are taken of.';
 
 /** Pure: the ceiling from each round's reading (and its CPU cost per section, when measured). */
 export function sectionCeiling(

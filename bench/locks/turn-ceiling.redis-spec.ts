@@ -8,7 +8,8 @@ const redisUrl = testRedisUrl();
 
 /**
  * Plays a ring of two parts in this one process: waits until both are ready (a part that fails
- * first fails the test with its own error), runs `beforeOpen`, then opens a 300 ms window at once (no settle).
+ * first fails the test with its own error), runs `beforeOpen`, then opens a 300 ms window that counts
+ * from the start (no settle: a timer may fire a millisecond early, so not `startAt` itself).
  */
 async function ringOfTwo(config: (processIndex: number) => TurnConfig, beforeOpen?: () => Promise<unknown>) {
   const window = deferred<{ startAt: number; countFrom: number; endAt: number }>();
@@ -25,7 +26,7 @@ async function ringOfTwo(config: (processIndex: number) => TurnConfig, beforeOpe
   await Promise.race([Promise.all(ready.map((r) => r.promise)), parts]);
   await beforeOpen?.();
   const startAt = Date.now() + 20;
-  window.resolve({ startAt, countFrom: startAt, endAt: startAt + 300 });
+  window.resolve({ startAt, countFrom: 0, endAt: startAt + 300 });
   return parts;
 }
 

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { ceilingCosts, cpuPer, fastestIndex, type CeilingReading, type CpuCost } from './cpu-cost';
 import { runMeasuringCpu } from './cpu-probes';
+import { settleCounterKey } from './critical-section';
 import { sectionCeiling } from './section-ceiling';
 import { cpuWaitOf, type CpuWait } from './sched-probe';
 import type { WorkerPool } from './worker-pool';
@@ -24,7 +25,7 @@ export interface TurnCeiling {
 }
 
 export const TURN_CEILING_METHOD =
-  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window, once per round, each process warmed up first as the contenders are; the highest reading counts. A lock that serves the processes in turn, one grant each, and wakes the next by a Redis message (as ours does) cannot pass it.';
+  'the critical section run by each process in turn with no lock: a process runs it once, then passes the turn to the next process with SPUBLISH to a channel only that process listens on, for the same window after the same settle, once per round, each process warmed up first as the contenders are; the highest reading counts. A lock that serves the processes in turn, one grant each, and wakes the next by a Redis message (as ours does) cannot pass it.';
 
 /** Pure: the turn ceiling from each round's reading (and its CPU cost per turn, when measured). */
 export function turnCeiling(
@@ -50,7 +51,7 @@ function fastestWait(readings: readonly number[], waits: readonly (CpuWait | und
 }
 
 export const HANDOFF_CEILING_METHOD =
-  "the turn ceiling's ring making, each turn, the Redis calls of a queue hand-off with a claim lease (the lock handed on for a short lease, which the taker then extends, so that a dead waiter holds it about a second at most), each at its least: the process whose turn it is claims the lock (PEXPIRE to the lease, on its own lock connection, sent just before the section, its answer read during it), and passes the turn by setting the lock to the next process with the claim lease and waking it, in one Lua call on that connection; no owner check, no queue, no lock library; warmed up with those calls too; for the same window, once per round; the highest reading counts. A lock that hands off through a Redis queue with a claim lease (as ours does, one grant per process in turn) makes these calls and more, so it cannot pass it; a design without the claim lease is not bound by it.";
+  "the turn ceiling's ring making, each turn, the Redis calls of a queue hand-off with a claim lease (the lock handed on for a short lease, which the taker then extends, so that a dead waiter holds it about a second at most), each at its least: the process whose turn it is claims the lock (PEXPIRE to the lease, on its own lock connection, sent just before the section, its answer read during it), and passes the turn by setting the lock to the next process with the claim lease and waking it, in one Lua call on that connection; no owner check, no queue, no lock library; warmed up with those calls too; for the same window after the same settle, once per round; the highest reading counts. A lock that hands off through a Redis queue with a claim lease (as ours does, one grant per process in turn) makes these calls and more, so it cannot pass it; a design without the claim lease is not bound by it.";
 
 /** Pure: the hand-off ring's ceiling from each round's reading (shaped as the turn ceiling, its own method). */
 export function handoffCeiling(...readings: Parameters<typeof turnCeiling>): TurnCeiling {
@@ -78,7 +79,7 @@ export interface RunCeiling {
 }
 
 export const runCeilingMethod = (sectionsPerTurn: number) =>
-  `the turn ceiling's ring with ${sectionsPerTurn} sections back to back per turn, no lock, for the same window, once per round; the highest reading counts. A lock that serves the processes in turn, ${sectionsPerTurn} grants each, and wakes the next by a Redis message (as ours does) cannot pass it.`;
+  `the turn ceiling's ring with ${sectionsPerTurn} sections back to back per turn, no lock, for the same window after the same settle, once per round; the highest reading counts. A lock that serves the processes in turn, ${sectionsPerTurn} grants each, and wakes the next by a Redis message (as ours does) cannot pass it.`;
 
 /** Pure: the run ceiling from each round's reading (and its CPU cost per section, when measured). */
 export function runCeiling(
@@ -146,7 +147,7 @@ export async function measureTurns(
     const cpuWait = cpuWaitOf(sections, reports);
     return { perSec: sections / seconds, cpu: cpuPer(sections, reports, redisMicros), ...(cpuWait ? { cpuWait } : {}) };
   } finally {
-    await redis.del(counterKey, `${counterKey}:settle`, lockKey);
+    await redis.del(counterKey, settleCounterKey(counterKey), lockKey);
     await redis.quit();
   }
 }

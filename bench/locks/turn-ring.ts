@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
-import { counterSection, WARM_UP_MS } from './critical-section';
+import { counterSection, settleCounterKey, WARM_UP_MS } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
 
 declare module 'ioredis' {
@@ -27,7 +27,7 @@ export async function runTurns(
   let sections = 0;
   let countFrom = Number.POSITIVE_INFINITY;
   let endAt = Number.POSITIVE_INFINITY;
-  const settleKey = `${config.counterKey}:settle`; // the settle's sections, so the counter matches the count
+  const settleKey = settleCounterKey(config.counterKey); // the settle's sections, so the counter matches the count
   let error: string | undefined;
   const handOff = config.handOff;
   if (handOff) {

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
 import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
-import { counterSection, WARM_UP_MS } from './critical-section';
+import { counterSection, settleCounterKey, WARM_UP_MS } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
 import { runTurns } from './turn-ring';
 
@@ -30,6 +30,7 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
     const grantsPerWaiter = new Array<number>(config.waiters).fill(0);
     const waitsMs: number[] = [];
     let failedAcquisitions = 0;
+    let settleSections = 0;
     let error: string | undefined;
 
     // A waiter keeps asking until the window closes; a wait under way then runs to its end, so
@@ -43,9 +44,18 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
             const enteredAt = Date.now();
             const counted = enteredAt >= countFrom;
             const inWindow = counted && enteredAt < endAt;
+            // The settle's sections go to a counter of their own, checked as the window's is:
+            // two holders at once there (the start, when every waiter asks) would show too.
+            const inSettle = !counted && countFrom !== Infinity;
             if (counted) waitsMs.push(enteredAt - wantedAt);
-            await counterSection(data, inWindow ? config.counterKey : `${resource}:late`);
+            const key = inWindow
+              ? config.counterKey
+              : inSettle
+                ? settleCounterKey(config.counterKey)
+                : `${resource}:late`;
+            await counterSection(data, key);
             if (inWindow) grantsPerWaiter[index] += 1;
+            if (inSettle) settleSections += 1;
           });
         } catch (e) {
           if (!(e instanceof AcquireFailed)) {
@@ -76,6 +86,7 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
       processIndex: config.processIndex,
       grantsPerWaiter,
       failedAcquisitions,
+      settleSections,
       waitsMs,
       cpuMicros: cpu.read(),
       ...(schedRead ? { sched: schedRead } : {}),

@@ -44,8 +44,9 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     ];
     for (const result of report.results) {
       expect(result.errors).toEqual([]);
-      expect(result.counterMatches).toBe(true);
+      expect(result.counterMatches).toBe(true); // the window's counter and the settle's
       expect(result.grants).toBeGreaterThan(0);
+      expect(result.settleGrants).toBeGreaterThan(0);
       rated.push({ perSec: result.grantsPerSec, cost: result.cpuMicrosPerGrant });
     }
     for (const { perSec, cost } of rated) {
