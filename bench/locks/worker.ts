@@ -35,7 +35,7 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
 
     // A waiter keeps asking until the window closes; a wait under way then runs to its end, so
     // every wait is measured whole, but only sections entered inside the window count, and only
-    // waits that end in a section entered from `countFrom` on (the settle before it counts nothing).
+    // waits that end in a section entered from `countFrom` on (the settle before it is not measured).
     const waiter = async (index: number, resource: string, countFrom: number, endAt: number) => {
       while (Date.now() < endAt && error === undefined) {
         const wantedAt = Date.now();
