@@ -45,6 +45,26 @@ export async function runMeasuringCpu(
 }
 
 /**
+ * A worker's readings over the counted window: waits for `countFrom` (its work runs meanwhile),
+ * then counts the process's CPU time and its main thread's scheduling until `endAt`; `read` gives
+ * them as a report carries them.
+ */
+export async function windowReadings(
+  countFrom: number,
+  endAt: number,
+): Promise<{ read(): Pick<WorkerReport, 'cpuMicros' | 'sched'> }> {
+  await sleep(Math.max(0, countFrom - Date.now()));
+  const cpu = processCpuUntil(endAt);
+  const sched = mainThreadSchedUntil(endAt);
+  return {
+    read: () => {
+      const schedRead = sched.read();
+      return { cpuMicros: cpu.read(), ...(schedRead ? { sched: schedRead } : {}) };
+    },
+  };
+}
+
+/**
  * Counts this process's CPU time (user and system, µs) from now until `endAt` (epoch ms). A timer
  * takes the reading at `endAt`, so work that runs past the window (a wait under way finishing) is
  * not counted; `read`, called once at the end, gives that reading (the time so far if called

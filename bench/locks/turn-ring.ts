@@ -2,7 +2,7 @@ import { Redis, type Result } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
+import { windowReadings } from './cpu-probes';
 import { counterSection, settleCounterKey, WARM_UP_MS } from './critical-section';
 import type { TurnConfig, WorkerReport } from './messages';
 
@@ -66,9 +66,7 @@ export async function runTurns(
     ({ countFrom, endAt } = window);
     await sleep(Math.max(0, window.startAt - Date.now()));
     if (config.processIndex === 0) take();
-    await sleep(Math.max(0, countFrom - Date.now()));
-    const cpu = processCpuUntil(endAt);
-    const sched = mainThreadSchedUntil(endAt);
+    const readings = await windowReadings(countFrom, endAt);
     // A turn passed just before the window closed arrives after it and runs no section; the turn
     // under way here finishes its section, however slow, so the counter agrees with the count.
     await sleep(Math.max(0, endAt - Date.now()) + 200);
@@ -79,8 +77,7 @@ export async function runTurns(
       failedAcquisitions: 0,
       waitsMs: [],
     };
-    const schedRead = sched.read();
-    return { ...report, cpuMicros: cpu.read(), ...(schedRead ? { sched: schedRead } : {}), error };
+    return { ...report, ...readings.read(), error };
   } finally {
     await Promise.all([data, publisher, subscriber].map((r) => r.quit()));
   }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AcquireFailed, createContender } from './contenders';
-import { mainThreadSchedUntil, processCpuUntil } from './cpu-probes';
+import { windowReadings } from './cpu-probes';
 import { counterSection, settleCounterKey, WARM_UP_MS } from './critical-section';
 import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
 import { runTurns } from './turn-ring';
@@ -77,19 +77,15 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
     const { startAt, countFrom, endAt } = await go;
     await sleep(Math.max(0, startAt - Date.now()));
     const waiting = Promise.all(grantsPerWaiter.map((_, i) => waiter(i, config.resource, countFrom, endAt)));
-    await sleep(Math.max(0, countFrom - Date.now()));
-    const cpu = processCpuUntil(endAt);
-    const sched = mainThreadSchedUntil(endAt);
+    const readings = await windowReadings(countFrom, endAt);
     await waiting;
-    const schedRead = sched.read();
     return {
       processIndex: config.processIndex,
       grantsPerWaiter,
       failedAcquisitions,
       settleSections,
       waitsMs,
-      cpuMicros: cpu.read(),
-      ...(schedRead ? { sched: schedRead } : {}),
+      ...readings.read(),
       ...(error ? { error } : {}),
     };
   } finally {
