@@ -30,6 +30,19 @@ describe('aggregate', () => {
     expect(aggregate('x', meta, oneUnmeasured, 15, 5_000, 750)).not.toHaveProperty('cpuMicrosPerGrant');
   });
 
+  it('tells how often the lock stayed in its process, from the places the sections read', () => {
+    const placed = reports.map((r, i) => ({
+      ...r,
+      places: [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 10, 11, 12, 13, 14],
+      ][i],
+    }));
+    expect(aggregate('x', meta, placed, 15, 5_000).sameProcessShare).toBeCloseTo(12 / 14);
+    expect(aggregate('x', meta, reports, 15, 5_000)).not.toHaveProperty('sameProcessShare');
+  });
+
   it("gives the event loops' CPU wait over the grants, only when every process was read", () => {
     const sched = (runMicros: number, waitMicros: number, preemptions: number) => ({
       runMicros,

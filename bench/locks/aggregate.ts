@@ -3,6 +3,7 @@ import { percentile } from '../metrics/latency';
 import { lowerMedian } from '../metrics/median';
 import { cpuPer, type CpuCost } from './cpu-cost';
 import type { WorkerReport } from './messages';
+import { sameProcessShare } from './same-process';
 import { cpuWaitOf, type CpuWait } from './sched-probe';
 
 /** One contender's figures over all its processes. */
@@ -41,6 +42,11 @@ export interface LockBenchResult {
   readonly cpuMicrosPerGrant?: CpuCost;
   /** How long the processes' event loops, ready to run, waited for a CPU (Linux; absent from earlier runs). */
   readonly cpuWait?: CpuWait;
+  /**
+   * Of the window's grants after its first, the share whose previous grant ran in the same process
+   * (`sameProcessShare`); absent from runs made before it was measured.
+   */
+  readonly sameProcessShare?: number;
   /** grants/s of every round, when the run had several. */
   readonly roundsGrantsPerSec?: number[];
 }
@@ -86,6 +92,7 @@ export function aggregate(
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),
     ...withCpu(cpuPer(grants, reports, redisMicros)),
     ...withCpuWait(cpuWaitOf(grants, reports)),
+    ...withSameProcess(sameProcessShare(reports)),
   };
 }
 
@@ -96,6 +103,10 @@ function withCpu(cost: CpuCost | undefined): { cpuMicrosPerGrant?: CpuCost } {
 
 function withCpuWait(wait: CpuWait | undefined): { cpuWait?: CpuWait } {
   return wait ? { cpuWait: wait } : {};
+}
+
+function withSameProcess(share: number | undefined): { sameProcessShare?: number } {
+  return share === undefined ? {} : { sameProcessShare: share };
 }
 
 /**

@@ -26,8 +26,10 @@ export function settleCounterKey(counterKey: string): string {
 /**
  * The micro-bench's critical section: read a counter, then write it back plus one, as the coupon
  * deduction does. Every contender runs it under its lock, and the ceiling runs it with none.
+ * Answers the value it read: under a lock, the section's place in the order of the grants.
  */
-export async function counterSection(redis: Redis, counterKey: string): Promise<void> {
+export async function counterSection(redis: Redis, counterKey: string): Promise<number> {
   const value = Number((await redis.get(counterKey)) ?? 0);
   await redis.set(counterKey, value + 1);
+  return value;
 }

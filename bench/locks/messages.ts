@@ -41,6 +41,8 @@ export interface WorkerReport {
   readonly settleSections?: number;
   /** From wanting the lock to entering the critical section, per acquisition (retries included), ms. */
   readonly waitsMs: number[];
+  /** The counter value each section of the window read: its grant's place in the window's order (contenders only). */
+  readonly places?: number[];
   /** The process's CPU time (user and system) inside the window, µs. */
   readonly cpuMicros?: number;
   /** What the scheduler did with the main thread (the event loop) inside the window; Linux only. */

@@ -2,6 +2,7 @@ import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import { bestPeer, handoffShare, lockTargets, missedTargets, ratiosPerRound, ratiosToBestPeer } from './lock-targets';
 import { coresBusyLine, costsEach, cpuCell, cpuWaitLine } from './render-cpu';
+import { sameProcessLine } from './same-process';
 import { fastestNoLock, type LockCeilings } from './no-lock-bound';
 import { whyMissed } from './render-why';
 import type { SectionCeiling } from './section-ceiling';
@@ -132,6 +133,8 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
   if (busy) lines.push(busy);
   const waiting = cpuWaitLine(report.results, rings);
   if (waiting) lines.push(waiting);
+  const stayed = sameProcessLine(report.results);
+  if (stayed) lines.push(stayed);
   const share = handoffShare(report.results);
   if (share) {
     lines.push(

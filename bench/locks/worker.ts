@@ -29,6 +29,7 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
   try {
     const grantsPerWaiter = new Array<number>(config.waiters).fill(0);
     const waitsMs: number[] = [];
+    const places: number[] = [];
     let failedAcquisitions = 0;
     let settleSections = 0;
     let error: string | undefined;
@@ -53,8 +54,11 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
               : inSettle
                 ? settleCounterKey(config.counterKey)
                 : `${resource}:late`;
-            await counterSection(data, key);
-            if (inWindow) grantsPerWaiter[index] += 1;
+            const place = await counterSection(data, key);
+            if (inWindow) {
+              grantsPerWaiter[index] += 1;
+              places.push(place);
+            }
             if (inSettle) settleSections += 1;
           });
         } catch (e) {
@@ -85,6 +89,7 @@ async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
       failedAcquisitions,
       settleSections,
       waitsMs,
+      places,
       ...readings.read(),
       ...(error ? { error } : {}),
     };

@@ -34,6 +34,9 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     expect(report.runCeiling!.sectionPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
     expect(report.settings.settleSeconds).toBe(1);
+    // Without local hand-off the queue serves the processes in turn: the lock never stays, but
+    // when no other process has a waiter queued at a release.
+    expect(report.results[0].sameProcessShare).toBeLessThan(0.1);
     // Every figure of CPU was read (the workers', the bench's own client's and Redis's), in µs:
     // a rate at that cost keeps no more cores busy than the machine has.
     const rated = [
@@ -47,6 +50,8 @@ it('measures the ceilings and each contender in one run, and writes them to its 
       expect(result.counterMatches).toBe(true); // the window's counter and the settle's
       expect(result.grants).toBeGreaterThan(0);
       expect(result.settleGrants).toBeGreaterThan(0);
+      expect(result.sameProcessShare).toBeGreaterThanOrEqual(0);
+      expect(result.sameProcessShare).toBeLessThanOrEqual(1);
       rated.push({ perSec: result.grantsPerSec, cost: result.cpuMicrosPerGrant });
     }
     for (const { perSec, cost } of rated) {
