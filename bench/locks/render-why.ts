@@ -10,7 +10,29 @@ import { fastestNoLock, type LockCeilings } from './no-lock-bound';
  * with a claim lease, the bound of its design. Says whether the target lies above them (out of
  * reach) or below (a real miss).
  */
-export function whyMissed(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
+export function whyMissed(
+  ceilings: LockCeilings,
+  result: LockBenchResult,
+  wanted: number,
+  target: string,
+  peer?: LockBenchResult,
+): string {
+  const why = reason(ceilings, result, wanted, target);
+  return why && `${why}${stayedClause(result, peer)}`;
+}
+
+/**
+ * Where a peer's lead comes from, when both rows measured it: how often the lock stayed in its
+ * process (no wake-up elsewhere), and the hand-offs between processes per second that left.
+ */
+function stayedClause(result: LockBenchResult, peer: LockBenchResult | undefined): string {
+  if (peer?.sameProcessShare === undefined || result.sameProcessShare === undefined) return '';
+  const of = (r: LockBenchResult, share: number) =>
+    `${(share * 100).toFixed(1)}% of its grants (${(r.grantsPerSec * (1 - share)).toFixed(0)} hand-offs between processes per s)`;
+  return `; ${peer.contender} kept the lock in its process for ${of(peer, peer.sameProcessShare)}, ${result.contender} for ${of(result, result.sameProcessShare)}`;
+}
+
+function reason(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
   const section = ceilings.ceiling?.sectionPerSec;
   const share = (bound: number) =>
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;

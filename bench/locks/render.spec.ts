@@ -148,6 +148,24 @@ describe('lockVerdictLines', () => {
     );
   });
 
+  it("sets a missed ratio beside how often the peer's lock and ours stayed in their process", () => {
+    const lines = lockVerdictLines({
+      ...report,
+      ceiling: sectionCeiling([10000]),
+      turnCeiling: turnCeiling([3200]),
+      results: [
+        result('owner-checked:no-local-handoff', true, 2000, { atDefaults: false, sameProcessShare: 0 }),
+        result('redlock', false, 3000, { sameProcessShare: 0.98 }),
+      ],
+    });
+    expect(lines[1]).toMatch(
+      /ran at 0\.63 of that ceiling; redlock kept the lock in its process for 98\.0% of its grants \(60 hand-offs between processes per s\), owner-checked:no-local-handoff for 0\.0% of its grants \(2000 hand-offs between processes per s\)$/,
+    );
+    // Unmeasured on either side, the verdict reads as before.
+    const unmeasured = verdicts([4000, 2000, 3000], sectionCeiling([10000]), turnCeiling([3200]));
+    expect(unmeasured[2]).toMatch(/ran at 0\.63 of that ceiling$/);
+  });
+
   it('holds ours without local hand-off to the section passed from process to process, in both directions', () => {
     const withTurns = (turns: number) => verdicts([4000, 2000, 3000], sectionCeiling([10000]), turnCeiling([turns]));
     const tight = withTurns(3200);

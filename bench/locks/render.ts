@@ -94,7 +94,7 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const line = `${ours}: ${ratio.toFixed(2)}× ${bestPeer}${rounds}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
     // The rate ours needed at its reported round for the ratio the verdict reads (paired by round) to reach the floor.
     const wanted = ratio > 0 ? (result.grantsPerSec * floor) / ratio : (peer?.grantsPerSec ?? 0) * floor;
-    const why = ratio < floor ? whyMissed(report, result, wanted, `${floor}× ${bestPeer}`) : '';
+    const why = ratio < floor ? whyMissed(report, result, wanted, `${floor}× ${bestPeer}`, peer) : '';
     return `${line}${why}`;
   });
   const turns = report.turnCeiling?.turnsPerSec;
