@@ -44,7 +44,7 @@ export interface LockBenchResult {
   readonly cpuWait?: CpuWait;
   /**
    * Of the window's grants after its first, the share whose previous grant ran in the same process
-   * (`sameProcessShare`); absent from runs made before it was measured.
+   * (same-process.ts); absent from runs made before it was measured.
    */
   readonly sameProcessShare?: number;
   /** grants/s of every round, when the run had several. */

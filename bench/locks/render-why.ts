@@ -1,6 +1,7 @@
 import type { LockBenchResult } from './aggregate';
 import { cpuAgainst, waitedForCpu } from './render-cpu';
 import { fastestNoLock, type LockCeilings } from './no-lock-bound';
+import { stayedFigures } from './same-process';
 
 /**
  * A missed ratio measured against the ceiling that bounds the lock: the fastest the section ran
@@ -8,7 +9,8 @@ import { fastestNoLock, type LockCeilings } from './no-lock-bound';
  * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
  * with it); for ours without local hand-off also that ring making the calls of a queue hand-off
  * with a claim lease, the bound of its design. Says whether the target lies above them (out of
- * reach) or below (a real miss).
+ * reach) or below (a real miss); then, when measured, how often the best peer's lock and ours
+ * stayed in their process.
  */
 export function whyMissed(
   ceilings: LockCeilings,
@@ -22,13 +24,16 @@ export function whyMissed(
 }
 
 /**
- * Where a peer's lead comes from, when both rows measured it: how often the lock stayed in its
- * process (no wake-up elsewhere), and the hand-offs between processes per second that left.
+ * Beside a miss, when both rows measured it: how often the best peer's lock and ours stayed in
+ * their process. A grant that stays needs no wake-up in another process, so two locks that
+ * differ there do not do the same work per grant.
  */
 function stayedClause(result: LockBenchResult, peer: LockBenchResult | undefined): string {
   if (peer?.sameProcessShare === undefined || result.sameProcessShare === undefined) return '';
-  const of = (r: LockBenchResult, share: number) =>
-    `${(share * 100).toFixed(1)}% of its grants (${(r.grantsPerSec * (1 - share)).toFixed(0)} hand-offs between processes per s)`;
+  const of = (r: LockBenchResult, share: number) => {
+    const { percent, perSec } = stayedFigures(r.grantsPerSec, share);
+    return `${percent} of its grants (${perSec} hand-offs between processes per s)`;
+  };
   return `; ${peer.contender} kept the lock in its process for ${of(peer, peer.sameProcessShare)}, ${result.contender} for ${of(result, result.sameProcessShare)}`;
 }
 

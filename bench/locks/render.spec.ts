@@ -158,6 +158,9 @@ describe('lockVerdictLines', () => {
         result('redlock', false, 3000, { sameProcessShare: 0.98 }),
       ],
     });
+    expect(lines).toContain(
+      "the lock stayed in its process (grants whose previous grant, in the counter's order, ran in the same process; then hand-offs between processes per second): owner-checked:no-local-handoff 0.0% (2000/s), redlock 98.0% (60/s)",
+    );
     expect(lines[1]).toMatch(
       /ran at 0\.63 of that ceiling; redlock kept the lock in its process for 98\.0% of its grants \(60 hand-offs between processes per s\), owner-checked:no-local-handoff for 0\.0% of its grants \(2000 hand-offs between processes per s\)$/,
     );

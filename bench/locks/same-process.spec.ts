@@ -17,7 +17,7 @@ describe('sameProcessShare', () => {
     expect(share).toBeCloseTo(3 / 5);
   });
 
-  it('skips a grant whose predecessor is missing (a section that read the value but was not counted)', () => {
+  it('skips a grant whose predecessor is not among the places', () => {
     expect(sameProcessShare([report(0, [0, 1, 5, 6]), report(1, [2])])).toBeCloseTo(2 / 3);
   });
 

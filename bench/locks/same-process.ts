@@ -5,7 +5,8 @@ import type { WorkerReport } from './messages';
  * process (the lock stayed there), the order of the grants being the counter values their sections
  * read. Such a grant needs no wake-up in another process: a lock that lets its holder's process go
  * again (a local hand-off, or a retry that wins the race) makes fewer hand-offs between processes
- * than one that serves the processes in turn. Undefined when no process reported its places.
+ * than one that serves the processes in turn. Two holders that read one value (the counter check
+ * fails then) count as one grant. Undefined when no process reported its places.
  */
 export function sameProcessShare(
   reports: readonly Pick<WorkerReport, 'processIndex' | 'places'>[],
@@ -23,15 +24,20 @@ export function sameProcessShare(
   return pairs > 0 ? same / pairs : undefined;
 }
 
+/** A row's share of grants that stayed in their process, and the hand-offs between processes per second that left. */
+export function stayedFigures(grantsPerSec: number, share: number): { percent: string; perSec: string } {
+  return { percent: `${(share * 100).toFixed(1)}%`, perSec: (grantsPerSec * (1 - share)).toFixed(0) };
+}
+
 /** The verdicts' line: each lock's share of grants that stayed in their process, and its hand-offs between processes per second. */
 export function sameProcessLine(
   results: readonly { contender: string; grantsPerSec: number; sameProcessShare?: number }[],
 ): string | undefined {
-  const rows = results.flatMap(({ contender, grantsPerSec, sameProcessShare: share }) =>
-    share === undefined
-      ? []
-      : [`${contender} ${(share * 100).toFixed(1)}% (${(grantsPerSec * (1 - share)).toFixed(0)}/s)`],
-  );
+  const rows = results.flatMap(({ contender, grantsPerSec, sameProcessShare: share }) => {
+    if (share === undefined) return [];
+    const { percent, perSec } = stayedFigures(grantsPerSec, share);
+    return [`${contender} ${percent} (${perSec}/s)`];
+  });
   if (rows.length === 0) return undefined;
   return `the lock stayed in its process (grants whose previous grant, in the counter's order, ran in the same process; then hand-offs between processes per second): ${rows.join(', ')}`;
 }
