@@ -90,23 +90,18 @@ export function aggregate(
     counterMatches: counter === grants && settleCounter === settleGrants,
     settleGrants,
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),
-    ...withCpu(cpuPer(grants, reports, redisMicros)),
-    ...withCpuWait(cpuWaitOf(grants, reports)),
-    ...withSameProcess(sameProcessShare(reports)),
+    ...whenMeasured('cpuMicrosPerGrant', cpuPer(grants, reports, redisMicros)),
+    ...whenMeasured('cpuWait', cpuWaitOf(grants, reports)),
+    ...whenMeasured('sameProcessShare', sameProcessShare(reports)),
   };
 }
 
 /** The field only when measured, so a run without it reads as before. */
-function withCpu(cost: CpuCost | undefined): { cpuMicrosPerGrant?: CpuCost } {
-  return cost ? { cpuMicrosPerGrant: cost } : {};
-}
-
-function withCpuWait(wait: CpuWait | undefined): { cpuWait?: CpuWait } {
-  return wait ? { cpuWait: wait } : {};
-}
-
-function withSameProcess(share: number | undefined): { sameProcessShare?: number } {
-  return share === undefined ? {} : { sameProcessShare: share };
+function whenMeasured<K extends keyof LockBenchResult>(
+  key: K,
+  value: LockBenchResult[K] | undefined,
+): Partial<Pick<LockBenchResult, K>> {
+  return value === undefined ? {} : ({ [key]: value } as Partial<Pick<LockBenchResult, K>>);
 }
 
 /**
