@@ -2,6 +2,14 @@ import type { LockBenchResult } from './aggregate';
 import { cpuAgainst, waitedForCpu } from './render-cpu';
 import { fastestNoLock, type LockCeilings } from './no-lock-bound';
 import { stayedFigures } from './same-process';
+import { sameRoundBound, targetsByRound } from './same-round-bound';
+
+/** A ratio target ours missed: its floor, the ratio the verdict reads, and the target in words (`1.2× redlock`). */
+export interface MissedRatio {
+  readonly floor: number;
+  readonly ratio: number;
+  readonly label: string;
+}
 
 /**
  * A missed ratio measured against the ceiling that bounds the lock: the fastest the section ran
@@ -9,17 +17,19 @@ import { stayedFigures } from './same-process';
  * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
  * with it); for ours without local hand-off also that ring making the calls of a queue hand-off
  * with a claim lease, the bound of its design. Says whether the target lies above them (out of
- * reach) or below (a real miss); then, when measured, how often the best peer's lock and ours
- * stayed in their process.
+ * reach) or below (a real miss), at their highest reading and, over several rounds, round by round;
+ * then, when measured, how often the best peer's lock and ours stayed in their process.
  */
 export function whyMissed(
   ceilings: LockCeilings,
   result: LockBenchResult,
-  wanted: number,
-  target: string,
+  missed: MissedRatio,
   peer?: LockBenchResult,
 ): string {
-  const why = reason(ceilings, result, wanted, target);
+  // The rate ours needed at its reported round for the ratio the verdict reads (paired by round) to reach the floor.
+  const { floor, ratio } = missed;
+  const wanted = ratio > 0 ? (result.grantsPerSec * floor) / ratio : (peer?.grantsPerSec ?? 0) * floor;
+  const why = reason(ceilings, result, wanted, missed.label, targetsByRound(floor, result, peer));
   return why && `${why}${stayedClause(result, peer)}`;
 }
 
@@ -37,7 +47,13 @@ function stayedClause(result: LockBenchResult, peer: LockBenchResult | undefined
   return `; ${peer.contender} kept the lock in its process for ${of(peer, peer.sameProcessShare)}, ${result.contender} for ${of(result, result.sameProcessShare)}`;
 }
 
-function reason(ceilings: LockCeilings, result: LockBenchResult, wanted: number, target: string): string {
+function reason(
+  ceilings: LockCeilings,
+  result: LockBenchResult,
+  wanted: number,
+  target: string,
+  perRound: number[] | undefined,
+): string {
   const section = ceilings.ceiling?.sectionPerSec;
   const share = (bound: number) =>
     `${result.contender} ran at ${(result.grantsPerSec / bound).toFixed(2)} of that ceiling`;
@@ -57,10 +73,28 @@ function reason(ceilings: LockCeilings, result: LockBenchResult, wanted: number,
       const also = ofHandoff ? ` (${ofHandoff})` : '';
       return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${also}`;
     }
+    const ofDesign =
+      'that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock';
+    const turnShare = `${(result.grantsPerSec / ring.perSec).toFixed(2)} of the turn ceiling`;
     if (tighter && wanted > tighter.turnsPerSec) {
-      const turnShare = (result.grantsPerSec / ring.perSec).toFixed(2);
-      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff} (${turnShare} of the turn ceiling)`;
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of ${ofDesign}: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff} (${turnShare})`;
     }
+    // At their highest, the rings may read a faster moment than the peer's round: round by round, too.
+    const inTurn = sameRoundBound(perRound, ring.readings);
+    const byRound = (what: string, pairs: string) =>
+      `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${what} at its highest reading, but above that ring's reading of the same round in every round (${pairs})`;
+    if (inTurn && inTurn.above === inTurn.rounds) {
+      return `${byRound(of, inTurn.pairs)}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${ofHandoff ? ` (${ofHandoff})` : ''}`;
+    }
+    const inDesign = tighter && sameRoundBound(perRound, tighter.readings);
+    if (inDesign && inDesign.above === inDesign.rounds) {
+      const what = `${tighter.turnsPerSec.toFixed(0)} turns/s of the hand-off ring`;
+      return `${byRound(what, inDesign.pairs)}: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff} (${turnShare})`;
+    }
+    const partly = inDesign ?? inTurn;
+    const some = partly?.above
+      ? `; round by round, above that ring's reading of the same round in ${partly.above} of ${partly.rounds} rounds (${partly.pairs})`
+      : '';
     // Below the tightest ring, the gap is the lock's own cost.
     const bound = tighter
       ? {
@@ -71,7 +105,7 @@ function reason(ceilings: LockCeilings, result: LockBenchResult, wanted: number,
           wait: tighter.cpuWait,
         }
       : { perSec: ring.perSec, of, cpu: ring.cpu, cpuUnit: ring.cpuUnit, wait: ring.wait };
-    return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${bound.of}; ${share(bound.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, bound.cpu, bound.cpuUnit)}${waitedForCpu(result, bound.wait, ring.waitUnit)}`;
+    return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${bound.of}${some}; ${share(bound.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, bound.cpu, bound.cpuUnit)}${waitedForCpu(result, bound.wait, ring.waitUnit)}`;
   }
   // Below the section alone, said only with the CPU figures that tell the lock's cost from the
   // section's, and only while no ring beat the section alone (the shares are of the fastest).
@@ -90,6 +124,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
     if (!turns || turns.turnsPerSec <= 0) return undefined; // a reading of 0 (none taken) bounds nothing
     return {
       perSec: turns.turnsPerSec,
+      readings: turns.readings,
       unit: 'turns/s',
       how: '',
       each: '',
@@ -103,6 +138,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
   if (!result.ours || result.contender.endsWith(':pubsub') || !runs || runs.sectionPerSec <= 0) return undefined;
   return {
     perSec: runs.sectionPerSec,
+    readings: runs.readings,
     unit: 'sections/s',
     how: ` in runs of ${runs.sectionsPerTurn}`,
     each: `, ${runs.sectionsPerTurn} grants each,`,

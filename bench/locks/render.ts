@@ -92,9 +92,7 @@ export function lockVerdictLines(report: LockBenchReport): string[] {
     const missed = missedTargets(result, ratio);
     const goal = `≥ ${floor}× ${bestPeer}, 0 failed, Jain ≥ ${lockTargets.jain}, processes within ±${lockTargets.processDeviation * 100}%, max wait ≤ ${lockTargets.maxWaitMs} ms, counter = grants`;
     const line = `${ours}: ${ratio.toFixed(2)}× ${bestPeer}${rounds}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}; target ${goal}`;
-    // The rate ours needed at its reported round for the ratio the verdict reads (paired by round) to reach the floor.
-    const wanted = ratio > 0 ? (result.grantsPerSec * floor) / ratio : (peer?.grantsPerSec ?? 0) * floor;
-    const why = ratio < floor ? whyMissed(report, result, wanted, `${floor}× ${bestPeer}`, peer) : '';
+    const why = ratio < floor ? whyMissed(report, result, { floor, ratio, label: `${floor}× ${bestPeer}` }, peer) : '';
     return `${line}${why}`;
   });
   const turns = report.turnCeiling?.turnsPerSec;
