@@ -1,3 +1,4 @@
+import type { LockBenchResult } from './aggregate';
 import { sampleLockResult as result } from './lock-fixtures';
 import { lockVerdictLines, ofCeiling, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { SECTION_CEILING_METHOD, sectionCeiling, type SectionCeiling } from './section-ceiling';
@@ -98,6 +99,23 @@ function verdicts(rates: [number, number, number], ceiling: SectionCeiling, turn
   });
 }
 
+/** The verdict lines for ours without local hand-off against redlock alone, under a 10000/s section ceiling and this turn ring. */
+function noHandoffVsRedlock(
+  turns: number,
+  [oursRate, ours]: [number, Partial<LockBenchResult>],
+  [peerRate, peer]: [number, Partial<LockBenchResult>],
+): string[] {
+  return lockVerdictLines({
+    ...report,
+    ceiling: sectionCeiling([10000]),
+    turnCeiling: turnCeiling([turns]),
+    results: [
+      result('owner-checked:no-local-handoff', true, oursRate, { atDefaults: false, ...ours }),
+      result('redlock', false, peerRate, peer),
+    ],
+  });
+}
+
 describe('lockVerdictLines', () => {
   it('names what ours missed, and says when a lock of ours has no target', () => {
     const lines = lockVerdictLines({
@@ -130,34 +148,19 @@ describe('lockVerdictLines', () => {
   });
 
   it('reads the ratio round by round, and says what rate ours needed for that ratio to reach the floor', () => {
-    const lines = lockVerdictLines({
-      ...report,
-      ceiling: sectionCeiling([10000]),
-      turnCeiling: turnCeiling([5000]),
-      results: [
-        // By median rates 1.2× (2400 over 2000), but round by round 0.8, 1.0, 1.2: the median round reads 1.0.
-        result('owner-checked:no-local-handoff', true, 2400, {
-          atDefaults: false,
-          roundsGrantsPerSec: [1600, 2400, 3000],
-        }),
-        result('redlock', false, 2000, { roundsGrantsPerSec: [2000, 2400, 2500] }),
-      ],
-    });
+    // By median rates 1.2× (2400 over 2000), but round by round 0.8, 1.0, 1.2: the median round reads 1.0.
+    const lines = noHandoffVsRedlock(
+      5000,
+      [2400, { roundsGrantsPerSec: [1600, 2400, 3000] }],
+      [2000, { roundsGrantsPerSec: [2000, 2400, 2500] }],
+    );
     expect(lines[1]).toMatch(
       /^owner-checked:no-local-handoff: 1\.00× redlock \(by round: 0\.80, 1\.00, 1\.20\): NOT met \(1\.00× < 1\.2×\);.*\. Not out of reach: 1\.2× redlock is 2880 grants\/s, below the 5000 turns\/s/,
     );
   });
 
   it("sets a missed ratio beside how often the peer's lock and ours stayed in their process", () => {
-    const lines = lockVerdictLines({
-      ...report,
-      ceiling: sectionCeiling([10000]),
-      turnCeiling: turnCeiling([3200]),
-      results: [
-        result('owner-checked:no-local-handoff', true, 2000, { atDefaults: false, sameProcessShare: 0 }),
-        result('redlock', false, 3000, { sameProcessShare: 0.98 }),
-      ],
-    });
+    const lines = noHandoffVsRedlock(3200, [2000, { sameProcessShare: 0 }], [3000, { sameProcessShare: 0.98 }]);
     expect(lines).toContain(
       "the lock stayed in its process (grants whose previous grant, in the counter's order, ran in the same process; then hand-offs between processes per second): owner-checked:no-local-handoff 0.0% (2000/s), redlock 98.0% (60/s)",
     );
