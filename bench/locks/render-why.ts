@@ -2,7 +2,7 @@ import type { LockBenchResult } from './aggregate';
 import { cpuAgainst, waitedForCpu } from './render-cpu';
 import { fastestNoLock, type LockCeilings } from './no-lock-bound';
 import { stayedFigures } from './same-process';
-import { sameRoundBound, targetsByRound } from './same-round-bound';
+import { roundsClause, targetsByRound } from './same-round-bound';
 
 /** A ratio target ours missed: its floor, the ratio the verdict reads, and the target in words (`1.2× redlock`). */
 export interface MissedRatio {
@@ -17,8 +17,9 @@ export interface MissedRatio {
  * ours, which serves the processes in turn (one grant each without local hand-off, a run of them
  * with it); for ours without local hand-off also that ring making the calls of a queue hand-off
  * with a claim lease, the bound of its design. Says whether the target lies above them (out of
- * reach) or below (a real miss), at their highest reading and, over several rounds, round by round;
- * then, when measured, how often the best peer's lock and ours stayed in their process.
+ * reach) or below (a real miss), by their highest reading, and beside it, over several rounds, how
+ * each round's target stood against the same round's reading; then, when measured, how often the
+ * best peer's lock and ours stayed in their process.
  */
 export function whyMissed(
   ceilings: LockCeilings,
@@ -69,32 +70,17 @@ function reason(
     const handoff = servesInTurn(result) ? ceilings.handoffCeiling : undefined;
     const tighter = handoff && handoff.turnsPerSec > 0 && handoff.turnsPerSec <= ring.perSec ? handoff : undefined;
     const ofHandoff = tighter && `${(result.grantsPerSec / tighter.turnsPerSec).toFixed(2)} of the hand-off ring`;
+    // The highest readings decide (a disturbed reading would excuse the lock); each round is said beside them.
+    const inTurn = roundsClause(perRound, ring.readings, target, ring.name);
     if (wanted > ring.perSec) {
       const also = ofHandoff ? ` (${ofHandoff})` : '';
-      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${also}`;
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, above the ${of}: a lock serving the processes in turn${ring.each} cannot reach it${inTurn}; ${share(ring.perSec)}${also}`;
     }
-    const ofDesign =
-      'that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock';
-    const turnShare = `${(result.grantsPerSec / ring.perSec).toFixed(2)} of the turn ceiling`;
+    const inDesign = tighter ? roundsClause(perRound, tighter.readings, target, 'the hand-off ring') : '';
     if (tighter && wanted > tighter.turnsPerSec) {
-      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of ${ofDesign}: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff} (${turnShare})`;
+      const turnShare = (result.grantsPerSec / ring.perSec).toFixed(2);
+      return `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${of} but above the ${tighter.turnsPerSec.toFixed(0)} turns/s of that ring making the calls of a queue hand-off with a claim lease (a claim, a set-and-wake) with no lock: a lock of that design cannot reach it${inDesign}; ${result.contender} ran at ${ofHandoff} (${turnShare} of the turn ceiling)`;
     }
-    // At their highest, the rings may read a faster moment than the peer's round: round by round, too.
-    const inTurn = sameRoundBound(perRound, ring.readings);
-    const byRound = (what: string, pairs: string) =>
-      `. Why: ${target} is ${wanted.toFixed(0)} grants/s, below the ${what} at its highest reading, but above that ring's reading of the same round in every round (${pairs})`;
-    if (inTurn && inTurn.above === inTurn.rounds) {
-      return `${byRound(of, inTurn.pairs)}: a lock serving the processes in turn${ring.each} cannot reach it; ${share(ring.perSec)}${ofHandoff ? ` (${ofHandoff})` : ''}`;
-    }
-    const inDesign = tighter && sameRoundBound(perRound, tighter.readings);
-    if (inDesign && inDesign.above === inDesign.rounds) {
-      const what = `${tighter.turnsPerSec.toFixed(0)} turns/s of the hand-off ring`;
-      return `${byRound(what, inDesign.pairs)}: a lock of that design cannot reach it; ${result.contender} ran at ${ofHandoff} (${turnShare})`;
-    }
-    const partly = inDesign ?? inTurn;
-    const some = partly?.above
-      ? `; round by round, above that ring's reading of the same round in ${partly.above} of ${partly.rounds} rounds (${partly.pairs})`
-      : '';
     // Below the tightest ring, the gap is the lock's own cost.
     const bound = tighter
       ? {
@@ -105,7 +91,7 @@ function reason(
           wait: tighter.cpuWait,
         }
       : { perSec: ring.perSec, of, cpu: ring.cpu, cpuUnit: ring.cpuUnit, wait: ring.wait };
-    return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${bound.of}${some}; ${share(bound.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, bound.cpu, bound.cpuUnit)}${waitedForCpu(result, bound.wait, ring.waitUnit)}`;
+    return `. Not out of reach: ${target} is ${wanted.toFixed(0)} grants/s, below the ${bound.of}${tighter ? inDesign : inTurn}; ${share(bound.perSec)}, so the rest is the lock's own cost${cpuAgainst(result, bound.cpu, bound.cpuUnit)}${waitedForCpu(result, bound.wait, ring.waitUnit)}`;
   }
   // Below the section alone, said only with the CPU figures that tell the lock's cost from the
   // section's, and only while no ring beat the section alone (the shares are of the fastest).
@@ -125,6 +111,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
     return {
       perSec: turns.turnsPerSec,
       readings: turns.readings,
+      name: 'the turn ring',
       unit: 'turns/s',
       how: '',
       each: '',
@@ -139,6 +126,7 @@ function ringBound({ turnCeiling: turns, runCeiling: runs }: LockCeilings, resul
   return {
     perSec: runs.sectionPerSec,
     readings: runs.readings,
+    name: 'the ring in runs',
     unit: 'sections/s',
     how: ` in runs of ${runs.sectionsPerTurn}`,
     each: `, ${runs.sectionsPerTurn} grants each,`,

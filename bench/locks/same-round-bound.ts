@@ -1,8 +1,11 @@
+import type { LockBenchResult } from './aggregate';
+import { ratiosPerRound } from './lock-targets';
+
 /**
- * A target against a ceiling round by round. Each round measures the ceilings and every contender
- * minutes apart at most, so a round's target (the floor times the peer's rate in that round) and
- * that round's ceiling reading saw the same machine; the highest reading over the rounds may come
- * from a faster moment than the peer's round, as the target's own rate may.
+ * A target against a ring round by round. Each round reads the rings, then runs the contenders,
+ * minutes apart at most; a ring's highest reading may come from another round, on a faster moment
+ * of the machine than the peer's. A single 5 s reading may be disturbed too, so this is said
+ * beside the verdict, which the highest reading decides, never instead of it.
  */
 export interface SameRoundBound {
   /** Rounds whose target lay above that round's reading. */
@@ -30,14 +33,24 @@ export function sameRoundBound(
   return { above, rounds: targets.length, pairs };
 }
 
-/** The target's rate in each round: the floor times the peer's rate then, when both ran the same rounds. */
+/** The target's rate in each round: the floor times the peer's rate then, when ours ran the same rounds. */
 export function targetsByRound(
   floor: number,
-  ours: { readonly roundsGrantsPerSec?: readonly number[] },
-  peer: { readonly roundsGrantsPerSec?: readonly number[] } | undefined,
+  ours: LockBenchResult,
+  peer: LockBenchResult | undefined,
 ): number[] | undefined {
-  const a = ours.roundsGrantsPerSec;
-  const b = peer?.roundsGrantsPerSec;
-  if (!a || !b || a.length !== b.length) return undefined;
-  return b.map((g) => g * floor);
+  if (!peer || !ratiosPerRound(ours, peer)) return undefined;
+  return peer.roundsGrantsPerSec!.map((g) => g * floor);
+}
+
+/** Beside a verdict on a ring's highest reading: in how many rounds the target lay above its reading then ('' if none compared). */
+export function roundsClause(
+  targets: readonly number[] | undefined,
+  readings: readonly number[],
+  label: string,
+  ring: string,
+): string {
+  const bound = sameRoundBound(targets, readings);
+  if (!bound) return '';
+  return `; against each round's own reading of ${ring}, ${label} at the peer's rate in that round lay above it in ${bound.above} of ${bound.rounds} rounds (${bound.pairs})`;
 }
