@@ -93,6 +93,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         fenceToken,
       });
     } finally {
+      attempt.dropClaim?.();
       await hold.release();
     }
   }

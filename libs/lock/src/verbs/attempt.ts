@@ -25,6 +25,12 @@ export interface Attempt {
    */
   readonly confirmation?: Promise<string | undefined>;
   /**
+   * When a queue release handed us the lock and our claim waits for the section to begin: drops
+   * the claim if it is not sent yet. Called before our release, which checks the owner value
+   * itself; a claim landing after it would find the lock passed on and report it lost.
+   */
+  readonly dropClaim?: () => void;
+  /**
    * When handed on within this process's run with no Redis call (a kind that shares its run): the
    * owner value the lock has in Redis, which the taker holds under; its lease ends with the run's.
    */

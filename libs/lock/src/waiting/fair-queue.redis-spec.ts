@@ -43,6 +43,8 @@ it('serves waiters of three processes in the order they queued, each handed the 
   expect(order).toEqual(['api-3', 'api-1', 'api-2']);
   for (const replica of [replicas[3], replicas[1], replicas[2]]) {
     expect(replica.events.of('acquire', resource)[0].detail).toBe('from the queue');
+    // Each section let go before its claim went out: the claim is dropped, not sent late and refused.
+    expect(replica.events.of('lost', resource)).toEqual([]);
   }
   expect(await probe.exists(lockKeys(resource).lock, lockKeys(resource).queue)).toBe(0);
 });

@@ -1,6 +1,7 @@
 import { drawnFenceToken } from '../fence-tokens';
 import type { Attempt } from '../verbs/attempt';
 import { ABORTED } from './abort-watch';
+import { claimOnceBegun, confirmed } from './claim-once-begun';
 import type { EntryOffer } from './entry-offers';
 import type { HandoffSlot } from './handoff-slot';
 import { LineWait } from './line-wait';
@@ -162,7 +163,7 @@ class QueueWait extends LineWait<QueuePlan> {
   }
 
   /**
-   * A release handed us the lock (for the claim lease) and said so: start now, claim meanwhile.
+   * A release handed us the lock (for the claim lease) and said so: start now, claim once begun.
    * A token in the message is ours only if we fence. A fenced waiter handed the lock without one
    * (by a holder of another kind, before the lock had a fence counter) claims with queue-acquire,
    * which draws it one.
@@ -184,15 +185,8 @@ class QueueWait extends LineWait<QueuePlan> {
         confirmation: confirmed(claim.then((claimed) => claimed.acquired)),
       };
     }
-    const confirmation = confirmed(this.plan.claim());
-    return { acquired: true, fromQueue: true, sentAt, fenceToken: token ? Number(token) : undefined, confirmation };
+    const { answer, drop } = claimOnceBegun(() => this.plan.claim());
+    const fenceToken = token ? Number(token) : undefined;
+    return { acquired: true, fromQueue: true, sentAt, fenceToken, confirmation: confirmed(answer), dropClaim: drop };
   }
-}
-
-/** A claim's outcome as the holder hears it: undefined while the lock is ours, else why not. */
-function confirmed(claim: Promise<boolean>): Promise<string | undefined> {
-  return claim.then(
-    (ours) => (ours ? undefined : 'the claim found the lock gone'),
-    (error: unknown) => `the claim failed: ${String(error)}`,
-  );
 }
