@@ -35,9 +35,10 @@ export async function runTurns(
     publisher.defineCommand('benchHandoffPass', { numberOfKeys: 1, lua });
   }
   const turn = async () => {
-    // The hand-off ring's claim goes out as ours does: on the lock connection, just before the
-    // section; its answer is read while the section runs, and it lands before the pass.
-    const claim = handOff && Date.now() < endAt ? publisher.pexpire(handOff.lockKey, handOff.leaseMs) : undefined;
+    // The hand-off ring's claim goes out as ours does: on the lock connection, once the section has
+    // sent its first command; its answer is read while the section runs, and it lands before the pass.
+    const claim =
+      handOff && Date.now() < endAt ? onceBegun(() => publisher.pexpire(handOff.lockKey, handOff.leaseMs)) : undefined;
     try {
       for (let i = 0; i < config.sectionsPerTurn; i += 1) {
         const enteredAt = Date.now();
@@ -91,9 +92,14 @@ async function warmUp(data: Redis, publisher: Redis, key: string, handOff: TurnC
   const warmEnd = Date.now() + WARM_UP_MS;
   const lockKey = `${key}:lock`;
   while (Date.now() < warmEnd) {
-    const claim = handOff ? publisher.pexpire(lockKey, handOff.leaseMs) : undefined;
+    const claim = handOff ? onceBegun(() => publisher.pexpire(lockKey, handOff.leaseMs)) : undefined;
     await counterSection(data, key);
     if (handOff) await Promise.all([claim, publisher.benchHandoffPass(lockKey, `${key}:turn`, handOff.claimMs)]);
   }
   await data.del(key, lockKey);
+}
+
+/** Sends once the section's first command is out: setImmediate runs after this turn's I/O callbacks (claim-once-begun.ts). */
+function onceBegun<T>(send: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) => setImmediate(resolve)).then(send);
 }
