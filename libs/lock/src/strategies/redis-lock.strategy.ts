@@ -74,7 +74,7 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
       durationMs: acquiredAt - started,
       detail: attempt.handedOff ? 'handed off' : attempt.fromQueue ? 'from the queue' : attempt.fenceToken?.toString(),
     });
-    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started, !!attempt.runOwner);
+    const hold = this.newHold(keys, owner, options.leaseMs, acquiredAt, attempt.sentAt ?? started, attempt);
     this.runtime.hold(hold);
     // Told only now that our hold is registered, so a refusal that lands early still reaches it.
     void attempt.confirmation?.then((lost) => {
@@ -93,7 +93,6 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
         fenceToken,
       });
     } finally {
-      attempt.dropClaim?.();
       await hold.release();
     }
   }
@@ -104,15 +103,18 @@ export abstract class RedisLockStrategy extends RedisLockVerbs implements LockSt
     leaseMs: number,
     acquiredAt: number,
     leaseFrom: number,
-    inRun: boolean,
+    attempt: Attempt,
   ): Hold {
     let released: Promise<void> | undefined;
     const hold: Hold = {
       strategy: this.name,
       lockKey: keys.lock,
       owner,
-      loss: new LossSignal(inRun ? () => this.checkRun(hold, keys) : undefined),
-      release: () => (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom)),
+      loss: new LossSignal(attempt.runOwner ? () => this.checkRun(hold, keys) : undefined),
+      release: () => {
+        attempt.sendClaim?.(); // a claim still waiting goes out first, ahead of the release on the lock connection
+        return (released ??= this.releaseHold(hold, keys, leaseMs, acquiredAt, leaseFrom));
+      },
     };
     return hold;
   }

@@ -17,7 +17,10 @@ export interface Attempt {
   readonly handedOff?: boolean;
   /** When acquired: handed to us by a release from the Redis queue (queue wait mode). */
   readonly fromQueue?: boolean;
-  /** When acquired: when the command that set our lease was sent; the lease cannot end before sentAt + lease. */
+  /**
+   * When acquired: when the command that set our lease was sent, or (handed us by a queue release)
+   * when we were woken, before our claim went out; the lease cannot end before sentAt + lease.
+   */
   readonly sentAt?: number;
   /**
    * When the lock was given to us before Redis confirmed it (a queue release's claim, or a hand-off
@@ -25,11 +28,11 @@ export interface Attempt {
    */
   readonly confirmation?: Promise<string | undefined>;
   /**
-   * When a queue release handed us the lock and our claim waits for the section to begin: drops
-   * the claim if it is not sent yet. Called before our release, which checks the owner value
-   * itself; a claim landing after it would find the lock passed on and report it lost.
+   * When a queue release handed us the lock and our claim waits for the section to begin: sends it
+   * now if it has not gone yet. Every release of the hold calls it first, so the claim lands before
+   * the release (or the lease a local hand-off shares) on the lock connection.
    */
-  readonly dropClaim?: () => void;
+  readonly sendClaim?: () => void;
   /**
    * When handed on within this process's run with no Redis call (a kind that shares its run): the
    * owner value the lock has in Redis, which the taker holds under; its lease ends with the run's.

@@ -3,33 +3,30 @@ import { claimOnceBegun, confirmed } from './claim-once-begun';
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('claimOnceBegun', () => {
-  it('sends the claim only after this turn of the event loop, and answers what it answered', async () => {
+  it('waits out this turn of the event loop, microtasks and next ticks included, then claims', async () => {
     const sent: string[] = [];
     const claim = claimOnceBegun(() => {
       sent.push('claim');
       return Promise.resolve(false);
     });
-    sent.push('section'); // what runs before the next turn goes first
-    await Promise.resolve();
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    sent.push('section'); // the section's first command, sent from the wake-up's callback
     expect(sent).toEqual(['section']);
-    expect(await claim.answer).toBe(false);
+    await turn();
     expect(sent).toEqual(['section', 'claim']);
-  });
-
-  it('never sends a claim dropped before it went out, and answers true: the release checks the owner itself', async () => {
-    const send = jest.fn(() => Promise.resolve(false));
-    const claim = claimOnceBegun(send);
-    claim.drop();
-    expect(await claim.answer).toBe(true);
-    await turn();
-    expect(send).not.toHaveBeenCalled();
-  });
-
-  it('keeps the answer of a claim sent before the drop', async () => {
-    const claim = claimOnceBegun(() => Promise.resolve(false));
-    await turn();
-    claim.drop();
     expect(await claim.answer).toBe(false);
+  });
+
+  it('sends at once when asked before its turn, and once only', async () => {
+    const send = jest.fn(() => Promise.resolve(true));
+    const claim = claimOnceBegun(send);
+    claim.sendNow();
+    expect(send).toHaveBeenCalledTimes(1);
+    await turn();
+    claim.sendNow();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await claim.answer).toBe(true);
   });
 });
 

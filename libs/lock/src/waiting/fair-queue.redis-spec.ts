@@ -43,10 +43,27 @@ it('serves waiters of three processes in the order they queued, each handed the 
   expect(order).toEqual(['api-3', 'api-1', 'api-2']);
   for (const replica of [replicas[3], replicas[1], replicas[2]]) {
     expect(replica.events.of('acquire', resource)[0].detail).toBe('from the queue');
-    // Each section let go before its claim went out: the claim is dropped, not sent late and refused.
+    // Each section let go before its claim's turn came: the release sent it first, so none was refused.
     expect(replica.events.of('lost', resource)).toEqual([]);
   }
   expect(await probe.exists(lockKeys(resource).lock, lockKeys(resource).queue)).toBe(0);
+});
+
+it('a waiter handed the lock whose section ends at once claims first: the local waiter it hands on holds the full lease', async () => {
+  const resource = uniqueResource('claim-first');
+  const holder = await hold(resource);
+  const strategy = replicas[1].strategy('owner-checked');
+  const first = strategy.run(resource, options, () => Promise.resolve()); // lets go before the claim's turn
+  await untilSomeoneWaits(probe, resource);
+  const second = strategy.run(resource, options, async () => {
+    await replicas[1].runtime.call((redis) => redis.ping()); // behind the claim and the hand-off on the lock connection
+    return probe.pttl(lockKeys(resource).lock);
+  }); // in the local line behind the first, from this call on
+  holder.leave();
+  await Promise.all([holder.run, first]);
+  expect(await second).toBeGreaterThan(QUEUE_TIMING.claimMs); // not the claim lease the release handed over
+  expect(replicas[1].events.of('acquire', resource).map((e) => e.detail)).toEqual(['from the queue', 'handed off']);
+  expect(replicas[1].events.of('lost', resource)).toEqual([]);
 });
 
 it('a dropped wake-up costs one heartbeat poll: the waiter claims the lock handed to it all the same', async () => {

@@ -185,8 +185,8 @@ class QueueWait extends LineWait<QueuePlan> {
         confirmation: confirmed(claim.then((claimed) => claimed.acquired)),
       };
     }
-    const { answer, drop } = claimOnceBegun(() => this.plan.claim());
+    const { answer, sendNow } = claimOnceBegun(() => this.plan.claim());
     const fenceToken = token ? Number(token) : undefined;
-    return { acquired: true, fromQueue: true, sentAt, fenceToken, confirmation: confirmed(answer), dropClaim: drop };
+    return { acquired: true, fromQueue: true, sentAt, fenceToken, confirmation: confirmed(answer), sendClaim: sendNow };
   }
 }
