@@ -43,7 +43,10 @@ export function targetsByRound(
   return peer.roundsGrantsPerSec!.map((g) => g * floor);
 }
 
-/** Beside a verdict on a ring's highest reading: in how many rounds the target lay above its reading then ('' if none compared). */
+/**
+ * Beside a verdict on a ring's highest reading: in how many rounds the target lay above that
+ * round's reading ('' when no rounds could be compared).
+ */
 export function roundsClause(
   targets: readonly number[] | undefined,
   readings: readonly number[],

@@ -99,7 +99,10 @@ async function warmUp(data: Redis, publisher: Redis, key: string, handOff: TurnC
   await data.del(key, lockKey);
 }
 
-/** Sends once the section's first command is out: setImmediate runs after this turn's I/O callbacks (claim-once-begun.ts). */
+/**
+ * Sends once the section's first command is out: setImmediate runs after this turn's I/O callbacks,
+ * as ours claims (libs/lock/src/waiting/claim-once-begun.ts).
+ */
 function onceBegun<T>(send: () => Promise<T>): Promise<T> {
   return new Promise<void>((resolve) => setImmediate(resolve)).then(send);
 }

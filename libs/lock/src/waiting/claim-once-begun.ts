@@ -5,7 +5,8 @@
  * queue behind the claim's write and script (lock micro-bench, ours without local hand-off: faster
  * in all 6 rounds paired with the claim sent first, about 15% at the median). A section that lets
  * go sooner sends it first (`sendNow`): the lease a local hand-off shares is then the full one, and
- * a lock lost meanwhile is heard as lost. The claim lease (a second at most) covers the wait.
+ * a lock lost meanwhile is heard as lost. The claim lease (a second at most) covers the wait: a
+ * section that kept its event loop busy longer before its first command would hear the lock lost.
  */
 export function claimOnceBegun(claim: () => Promise<boolean>): { answer: Promise<boolean>; sendNow: () => void } {
   let sent = false;
