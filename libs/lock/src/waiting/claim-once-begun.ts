@@ -9,16 +9,10 @@
  * section that kept its event loop busy longer before its first command would hear the lock lost.
  */
 export function claimOnceBegun(claim: () => Promise<boolean>): { answer: Promise<boolean>; sendNow: () => void } {
-  let sent = false;
-  let answered!: (answer: Promise<boolean>) => void;
-  const answer = new Promise<boolean>((resolve) => (answered = resolve));
-  const sendNow = () => {
-    if (sent) return;
-    sent = true;
-    answered(claim());
-  };
-  setImmediate(sendNow);
-  return { answer, sendNow };
+  let sent: Promise<boolean> | undefined;
+  const send = () => (sent ??= claim());
+  const answer = new Promise<void>((resolve) => setImmediate(resolve)).then(send);
+  return { answer, sendNow: () => void send() };
 }
 
 /** A claim's outcome as the holder hears it: undefined while the lock is ours, else why not. */
