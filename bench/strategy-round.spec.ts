@@ -122,6 +122,12 @@ describe('assembleResult', () => {
     expect(assemble('db-atomic').fairness).not.toHaveProperty('maxLockWaitMs');
   });
 
+  it("carries the machine's CPU when the round read it", () => {
+    const machineCpu = { microsPerGrant: 900, coresBusy: 1.4 };
+    expect(assemble('db-atomic', { machineCpu }).machineCpu).toEqual(machineCpu);
+    expect(r).not.toHaveProperty('machineCpu');
+  });
+
   it('judges with the scenario map', () => {
     expect(r.verdict).toMatchObject({ label: 'correct', expected: [], asExpected: true });
     const twoHolders = { ...audit, maxConcurrentHolders: 2 };

@@ -3,6 +3,7 @@ import { commandsBetween, commandsPerMaster } from './cluster-commands';
 import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock-events';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
+import { machineCpuOver, sampleMachineCpu, type MachineCpu } from './metrics/machine-cpu';
 import { jainIndex } from './metrics/jain';
 import { splitLatency, summariseLatency } from './metrics/latency';
 import { reconcile } from './metrics/reconcile';
@@ -55,7 +56,9 @@ export async function runStrategy(
   // On a cluster, whether segmented's locks spread: what each master served during the round.
   const nodes = strategy === 'segmented' ? target.redisClusterUrls : undefined;
   const commandsBefore = nodes && (await commandsPerMaster(nodes));
+  const cpu = sampleMachineCpu();
   const measured = await round('measured', coupon.id, settings.requests);
+  const cpuSamples = cpu.stop();
   const perMaster = nodes && commandsBetween(commandsBefore!, await commandsPerMaster(nodes));
   const [audit, grants, events] = await Promise.all([
     api.audit(coupon.id),
@@ -68,7 +71,17 @@ export async function runStrategy(
     ...assembleResult(
       { ...run, couponId: coupon.id, segments, query },
       measured,
-      { audit, grants, lock: lockEventFigures(events) },
+      {
+        audit,
+        grants,
+        lock: lockEventFigures(events),
+        machineCpu: machineCpuOver(
+          cpuSamples,
+          measured.startedAt,
+          measured.lastGrantAfterMs,
+          measured.statuses.granted,
+        ),
+      },
       soldOut,
     ),
     ...(perMaster ? { commandsPerMaster: perMaster } : {}),
@@ -86,6 +99,7 @@ export interface Readback {
   readonly audit: Audit;
   readonly grants: readonly Grant[];
   readonly lock?: LockEventFigures;
+  readonly machineCpu?: MachineCpu;
 }
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
@@ -140,6 +154,7 @@ export function assembleResult(
       expected: scenario.expectedFlags,
     }),
     ...(soldOut ? { soldOut: soldOutRound(soldOut) } : {}),
+    ...(readback.machineCpu ? { machineCpu: readback.machineCpu } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
 import type { Bound, Ceilings } from './ceilings/ceiling-types';
+import type { MachineCpu } from './metrics/machine-cpu';
 import type { SellOutResult } from './sell-out/sell-out.types';
 
 export type { Bound, CeilingName, Ceilings, CeilingValues } from './ceilings/ceiling-types';
@@ -122,6 +123,8 @@ export interface StrategyResult {
   readonly soldOut?: SoldOutRound;
   /** On a Redis Cluster, segmented only: commands each master served during the measured round, by URL. */
   readonly commandsPerMaster?: Record<string, number>;
+  /** What the measured round cost the whole machine, up to its last grant (Linux only). */
+  readonly machineCpu?: MachineCpu;
 }
 
 /** Every strategy under one load. */

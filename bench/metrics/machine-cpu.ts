@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+
+/** The machine's CPU time in use at one instant: all cores together, ms. */
+export interface BusySample {
+  /** `Date.now()` when read. */
+  readonly at: number;
+  readonly busyMs: number;
+}
+
+/** What a measured round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
+export interface MachineCpu {
+  /** CPU time per grant, µs, from the round's start to its last grant. */
+  readonly microsPerGrant: number;
+  /** That CPU time over the same span: how many cores it kept busy. */
+  readonly coresBusy: number;
+}
+
+/** /proc/stat counts in USER_HZ, which Linux fixes at 100 for everything it exports to user space. */
+const MS_PER_TICK = 10;
+
+/**
+ * Busy time from /proc/stat's first line (every core): user, nice, system, irq and softirq (the
+ * loopback's TCP work is done there). Idle, iowait and steal (time the hypervisor gave to others)
+ * are not ours; guest time is already within user.
+ */
+export function parseBusyMs(procStat: string): number | undefined {
+  const line = procStat.split('\n', 1)[0];
+  if (!line.startsWith('cpu ')) return undefined;
+  const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + (irq ?? 0) + (softirq ?? 0);
+  return Number.isFinite(busy) ? busy * MS_PER_TICK : undefined;
+}
+
+function readBusy(): BusySample | undefined {
+  try {
+    const busyMs = parseBusyMs(readFileSync('/proc/stat', 'utf8'));
+    return busyMs === undefined ? undefined : { at: Date.now(), busyMs };
+  } catch {
+    return undefined; // not Linux: the report goes without it
+  }
+}
+
+/**
+ * Reads the machine's busy time every `everyMs` until stopped (once more then), so the time up to
+ * a moment known only afterwards (a round's last grant) can be read off. A read is one small file:
+ * the load it adds is the same for every strategy.
+ */
+export function sampleMachineCpu(everyMs = 20): { stop(): BusySample[] } {
+  const samples: BusySample[] = [];
+  const take = () => {
+    const sample = readBusy();
+    if (sample) samples.push(sample);
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return samples;
+    },
+  };
+}
+
+/** The busy time at `at`, linear between the samples around it; undefined outside them. */
+function busyAt(samples: readonly BusySample[], at: number): number | undefined {
+  const after = samples.findIndex((s) => s.at >= at);
+  if (after < 0) return undefined;
+  const b = samples[after];
+  if (b.at === at) return b.busyMs;
+  if (after === 0) return undefined;
+  const a = samples[after - 1];
+  return a.busyMs + ((b.busyMs - a.busyMs) * (at - a.at)) / (b.at - a.at);
+}
+
+/** The machine's CPU per grant and cores kept busy over `[from, from + spanMs]`, if the samples cover it. */
+export function machineCpuOver(
+  samples: readonly BusySample[],
+  from: number,
+  spanMs: number,
+  grants: number,
+): MachineCpu | undefined {
+  const start = busyAt(samples, from);
+  const end = busyAt(samples, from + spanMs);
+  if (start === undefined || end === undefined || grants <= 0 || spanMs <= 0) return undefined;
+  const busyMs = end - start;
+  return { microsPerGrant: (busyMs * 1000) / grants, coresBusy: busyMs / spanMs };
+}
