@@ -121,6 +121,23 @@ describe('checkTargets', () => {
     it('is not run without redis-lua', () => {
       expect(find(checkTargets(run([{ strategy: 'db-atomic' }])), target)).toMatchObject(NOT_RUN);
     });
+
+    it("says why when missed, from both rounds' CPU, and gives no reason when met", () => {
+      const withCpu = (lua: number, luaMicros: number) =>
+        find(
+          checkTargets(
+            run([
+              { strategy: 'redis-lua', grabsPerSec: lua, machineCpu: { microsPerGrant: luaMicros, coresBusy: 1.5 } },
+              { strategy: 'db-atomic', grabsPerSec: 1200, machineCpu: { microsPerGrant: 1000, coresBusy: 1.2 } },
+            ]),
+          ),
+          target,
+        );
+      expect(withCpu(840, 1786).why).toMatch(
+        /^each grant took 1786 µs of the machine's CPU, db-atomic's 1000: .* 0\.56× at best; redis-lua kept them 1\.25 as busy/,
+      );
+      expect(withCpu(1100, 1364)).toEqual({ target, measured: '0.92× (1100 vs 1200 grabs/s)', met: true });
+    });
   });
 
   describe('sold-out answers against the http ceiling', () => {

@@ -1,4 +1,5 @@
 import { batchedChecks } from './batched-targets';
+import { withCpuWhy } from './cpu-why';
 import { ceilingLabel } from './metrics/bound';
 import { IN_LOCK, scenarioFor } from './scenarios';
 import { sellOutCheck } from './sell-out/sell-out-target';
@@ -75,7 +76,11 @@ function speedChecks(report: BenchReport): TargetCheck[] {
       by.get('watchdog'),
       t.atomicOverWatchdog,
     ),
-    ratioCheck(`redis-lua at workMs 0 ≥ ${t.luaOfAtomic} × db-atomic`, by.get('redis-lua'), atomic, t.luaOfAtomic),
+    withCpuWhy(
+      ratioCheck(`redis-lua at workMs 0 ≥ ${t.luaOfAtomic} × db-atomic`, by.get('redis-lua'), atomic, t.luaOfAtomic),
+      by.get('redis-lua'),
+      atomic,
+    ),
   ];
   checks.push(soldOutCheck(report));
   return checks;

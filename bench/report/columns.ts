@@ -15,6 +15,10 @@ const reconciled = (r: StrategyResult) =>
 const pair = (a: number, b: number) => `${ms(a)} / ${ms(b)}`;
 const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.errors + r.statuses.timeouts;
 
+/** The machine's CPU per grant, and the cores it kept busy, up to the last grant. */
+export const machineCpuCell = (r: StrategyResult) =>
+  r.machineCpu ? `${fixed(r.machineCpu.microsPerGrant)} (${fixed(r.machineCpu.coresBusy, 2)} cores)` : '–';
+
 /** Correctness first, right next to the name, so a fast wrong strategy reads as wrong. */
 export const columns: readonly Column[] = [
   { header: 'strategy', align: 'left', value: (r) => r.strategy },
@@ -62,6 +66,7 @@ export const columns: readonly Column[] = [
     align: 'right',
     value: (r) => (r.utilisation.lockHeldShare === undefined ? '–' : fixed(r.utilisation.lockHeldShare, 2)),
   },
+  { header: 'CPU µs/grant', align: 'right', value: (r) => machineCpuCell(r) },
   { header: 'reconciled', align: 'left', value: reconciled, alarming: (r) => !r.reconciliation.matches },
 ];
 

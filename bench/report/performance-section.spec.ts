@@ -37,17 +37,21 @@ describe('renderPerformanceSection', () => {
     const at5 = md.indexOf('**workMs 5**');
     expect(at0).toBeGreaterThan(0);
     expect(at5).toBeGreaterThan(at0);
-    expect(md.match(/^\| strategy \| verdict \| grabs\/s \| of ceiling \|/gm)).toHaveLength(2);
+    expect(
+      md.match(/^\| strategy \| verdict \| grabs\/s \| of ceiling \|.* \| machine CPU µs per grant \|$/gm),
+    ).toHaveLength(2);
     const none0 = md.indexOf(
       '| none | **OVERSOLD + LOST UPDATES** | 3121 | 2.11 pg hot row | 14.5 / 91.0 | 3.2 / 9.5 | – | 0.91 |',
     );
     expect(none0).toBeGreaterThan(at0);
     expect(none0).toBeLessThan(at5);
     expect(
-      md.indexOf('| owner-checked | correct | 131 | 0.09 pg hot row | 14.5 / 91.0 | 3.2 / 9.5 | 3333 | 0.91 |'),
+      md.indexOf(
+        '| owner-checked | correct | 131 | 0.09 pg hot row | 14.5 / 91.0 | 3.2 / 9.5 | 3333 | 0.91 | 9876 (1.30 cores) |',
+      ),
     ).toBeGreaterThan(at5);
     expect(md).toContain(
-      '| owner-checked | correct | 1207 | 0.82 pg hot row | 33.5 / 62.5 | 2.7 / 8.4 | 3987 | 0.97 |',
+      '| owner-checked | correct | 1207 | 0.82 pg hot row | 33.5 / 62.5 | 2.7 / 8.4 | 3987 | 0.97 | – |',
     );
   });
 

@@ -5,19 +5,19 @@ import { ceilingLabel } from '../metrics/bound';
 import { scenarioFor } from '../scenarios';
 import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
-import { ceilingsLine } from './columns';
+import { ceilingsLine, machineCpuCell } from './columns';
 import { fixed, ms } from './format';
 
 function loadTable(load: LoadResult): string[] {
   return [
     `**workMs ${load.workMs}**`,
     '',
-    '| strategy | verdict | grabs/s | of ceiling | granted p50 / p99 ms | turned away p50 / p99 ms | sold-out/s | util |',
-    '|:---|:---|---:|---:|---:|---:|---:|---:|',
+    '| strategy | verdict | grabs/s | of ceiling | granted p50 / p99 ms | turned away p50 / p99 ms | sold-out/s | util | machine CPU µs per grant |',
+    '|:---|:---|---:|---:|---:|---:|---:|---:|---:|',
     ...load.results.map((r) => {
       const verdict = r.verdict.correct ? 'correct' : `**${r.verdict.label}**`;
       const expected = r.verdict.asExpected ? '' : ' (NOT as expected)';
-      return `| ${r.strategy} | ${verdict}${expected} | ${fixed(r.grabsPerSec)} | ${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]} | ${ms(r.latency.granted.p50)} / ${ms(r.latency.granted.p99)} | ${ms(r.latency.turnedAway.p50)} / ${ms(r.latency.turnedAway.p99)} | ${r.soldOut ? fixed(r.soldOut.perSec) : '–'} | ${fixed(r.utilisation.busyShare, 2)} |`;
+      return `| ${r.strategy} | ${verdict}${expected} | ${fixed(r.grabsPerSec)} | ${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]} | ${ms(r.latency.granted.p50)} / ${ms(r.latency.granted.p99)} | ${ms(r.latency.turnedAway.p50)} / ${ms(r.latency.turnedAway.p99)} | ${r.soldOut ? fixed(r.soldOut.perSec) : '–'} | ${fixed(r.utilisation.busyShare, 2)} | ${machineCpuCell(r)} |`;
     }),
     '',
   ];

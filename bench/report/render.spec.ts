@@ -141,9 +141,9 @@ describe('renderMarkdown', () => {
 
   it('shows latency split, sold-out answers, answers and utilisation per strategy', () => {
     expect(md).toContain(
-      '| owner-checked | correct | yes | 0 | 0 | 1 | 131 | 0.09 pg hot row | 14.5 / 91.0 | 3.2 / 9.5 | 3333 | 500 | 500 | 0 | 0 | 0 | 0.91 | 0.94 | yes |',
+      '| owner-checked | correct | yes | 0 | 0 | 1 | 131 | 0.09 pg hot row | 14.5 / 91.0 | 3.2 / 9.5 | 3333 | 500 | 500 | 0 | 0 | 0 | 0.91 | 0.94 | 9876 (1.30 cores) | yes |',
     );
-    expect(md).toMatch(/^\| none \|.*\| – \| 777 \| 223 \| 0 \| 0 \| 0 \| 0\.91 \| – \| yes \|$/m);
+    expect(md).toMatch(/^\| none \|.*\| – \| 777 \| 223 \| 0 \| 0 \| 0 \| 0\.91 \| – \| – \| yes \|$/m);
   });
 
   it('explains every verdict flag', () => {
