@@ -2,6 +2,7 @@ import type { Audit, Grant } from '@app/contract';
 import type { RoundOutcome } from './load-round';
 import { withBounds } from './metrics/bound';
 import { isoToMs } from './metrics/iso-time';
+import { machineCpuOf } from './metrics/machine-cpu';
 import { emptyStatusCounts } from './metrics/status-counts';
 import { sampleCeilings } from './report/fixtures';
 import { assembleResult, type Readback } from './strategy-round';
@@ -122,9 +123,20 @@ describe('assembleResult', () => {
     expect(assemble('db-atomic').fairness).not.toHaveProperty('maxLockWaitMs');
   });
 
-  it("carries the machine's CPU when the round read it", () => {
-    const machineCpu = { microsPerGrant: 900, coresBusy: 1.4 };
-    expect(assemble('db-atomic', { machineCpu }).machineCpu).toEqual(machineCpu);
+  it("carries the machine's CPU, read over the span and grants its grabs/s is taken on", () => {
+    // The round: 3 granted by 1200 ms, 4 answered by 2000 ms.
+    const samples = [
+      { at: 1_000, busyMs: 0 },
+      { at: 1_600, busyMs: 900 },
+      { at: 3_000, busyMs: 3_000 },
+    ];
+    const measured = outcome();
+    const result = assemble('db-atomic', { machineCpu: machineCpuOf(samples, measured) }, measured);
+    const cpu = result.machineCpu!;
+    // Busy by the last grant (2200): 900 + 600 × 1.5 = 1800 ms, over 3 grants (not 3000 ms over 4 answers).
+    expect(cpu.microsPerGrant).toBeCloseTo((1800 * 1000) / 3, 6);
+    // A rate is the cores kept busy over the CPU per grant: what cpuWhy splits a ratio by.
+    expect((cpu.coresBusy * 1e6) / cpu.microsPerGrant).toBeCloseTo(result.grabsPerSec, 6);
     expect(r).not.toHaveProperty('machineCpu');
   });
 

@@ -3,7 +3,8 @@ import { commandsBetween, commandsPerMaster } from './cluster-commands';
 import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock-events';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
-import { machineCpuOver, sampleMachineCpu, type MachineCpu } from './metrics/machine-cpu';
+import { sampleMachineCpu } from './machine-cpu-probe';
+import { machineCpuOf, type MachineCpu } from './metrics/machine-cpu';
 import { jainIndex } from './metrics/jain';
 import { splitLatency, summariseLatency } from './metrics/latency';
 import { reconcile } from './metrics/reconcile';
@@ -57,8 +58,7 @@ export async function runStrategy(
   const nodes = strategy === 'segmented' ? target.redisClusterUrls : undefined;
   const commandsBefore = nodes && (await commandsPerMaster(nodes));
   const cpu = sampleMachineCpu();
-  const measured = await round('measured', coupon.id, settings.requests);
-  const cpuSamples = cpu.stop();
+  const measured = await round('measured', coupon.id, settings.requests).finally(() => cpu.stop());
   const perMaster = nodes && commandsBetween(commandsBefore!, await commandsPerMaster(nodes));
   const [audit, grants, events] = await Promise.all([
     api.audit(coupon.id),
@@ -75,12 +75,7 @@ export async function runStrategy(
         audit,
         grants,
         lock: lockEventFigures(events),
-        machineCpu: machineCpuOver(
-          cpuSamples,
-          measured.startedAt,
-          measured.lastGrantAfterMs,
-          measured.statuses.granted,
-        ),
+        machineCpu: machineCpuOf(cpu.samples, measured),
       },
       soldOut,
     ),

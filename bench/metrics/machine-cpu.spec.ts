@@ -1,9 +1,10 @@
-import { machineCpuOver, parseBusyMs, sampleMachineCpu, type BusySample } from './machine-cpu';
+import { machineCpuOf, machineCpuOver, parseBusyMs, type BusySample } from './machine-cpu';
+import { emptyStatusCounts } from './status-counts';
 
 describe('parseBusyMs', () => {
   it('adds user, nice, system, irq and softirq of every core, in ms, leaving idle, iowait and steal out', () => {
     // user nice system idle iowait irq softirq steal guest guest_nice
-    const stat = 'cpu  100 2 30 9000 7 1 20 500 0 0\ncpu0 50 1 15 4500 3 0 10 250 0 0\n';
+    const stat = 'cpu  100 2 30 9000 7 1 20 500 40 3\ncpu0 50 1 15 4500 3 0 10 250 20 1\n';
     expect(parseBusyMs(stat)).toBe((100 + 2 + 30 + 1 + 20) * 10);
   });
 
@@ -26,9 +27,12 @@ describe('machineCpuOver', () => {
   });
 
   it('reads an instant between two samples on the line between them', () => {
-    const cpu = machineCpuOver(samples, 1050, 100, 10)!;
-    expect(cpu.coresBusy).toBeCloseTo(1.5); // 50 ms at 1 core, 50 ms at 2
-    expect(cpu.microsPerGrant).toBeCloseTo(15_000);
+    // 75 ms at 1 core from 1025, then 75 ms at 2 cores to 1175.
+    const cpu = machineCpuOver(samples, 1025, 150, 10)!;
+    expect(cpu.coresBusy).toBeCloseTo(225 / 150, 10);
+    expect(cpu.microsPerGrant).toBeCloseTo(22_500, 6);
+    expect(machineCpuOver(samples, 1010, 10, 1)!.coresBusy).toBeCloseTo(1, 10);
+    expect(machineCpuOver(samples, 1180, 10, 1)!.coresBusy).toBeCloseTo(2, 10);
   });
 
   it('gives nothing for a span the samples do not cover, or with no grants', () => {
@@ -39,19 +43,13 @@ describe('machineCpuOver', () => {
   });
 });
 
-describe('sampleMachineCpu', () => {
-  const linux = process.platform === 'linux' ? it : it.skip;
-
-  linux('sees this process keep a core busy', () => {
-    const sampler = sampleMachineCpu();
-    const ours = process.cpuUsage();
-    const until = Date.now() + 300;
-    while (Date.now() < until); // a core busy, on this thread
-    const oursMs = process.cpuUsage(ours);
-    const samples = sampler.stop();
-    expect(samples.length).toBeGreaterThanOrEqual(2);
-    const seenMs = samples[samples.length - 1].busyMs - samples[0].busyMs;
-    // The machine's count includes ours (10 ms ticks on both sides).
-    expect(seenMs).toBeGreaterThanOrEqual((oursMs.user + oursMs.system) / 1000 - 30);
+describe('machineCpuOf', () => {
+  it("takes a round's span from its start to its last grant, per grant, not per answer", () => {
+    const samples: BusySample[] = [
+      { at: 1000, busyMs: 0 },
+      { at: 3000, busyMs: 4000 },
+    ];
+    const round = { startedAt: 1000, lastGrantAfterMs: 500, statuses: { ...emptyStatusCounts(), granted: 4 } };
+    expect(machineCpuOf(samples, round)).toEqual({ microsPerGrant: 250_000, coresBusy: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import type { RoundOutcome } from '../load-round';
 
 /** The machine's CPU time in use at one instant: all cores together, ms. */
 export interface BusySample {
@@ -9,13 +9,13 @@ export interface BusySample {
 
 /** What a measured round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
 export interface MachineCpu {
-  /** CPU time per grant, µs, from the round's start to its last grant. */
+  /** The machine's CPU time from the round's start to its last grant (turned-away answers in it included), µs per grant. */
   readonly microsPerGrant: number;
   /** That CPU time over the same span: how many cores it kept busy. */
   readonly coresBusy: number;
 }
 
-/** /proc/stat counts in USER_HZ, which Linux fixes at 100 for everything it exports to user space. */
+/** /proc/stat counts in USER_HZ ticks: 100 on x86 and ARM. */
 const MS_PER_TICK = 10;
 
 /**
@@ -29,37 +29,6 @@ export function parseBusyMs(procStat: string): number | undefined {
   const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
   const busy = user + nice + system + (irq ?? 0) + (softirq ?? 0);
   return Number.isFinite(busy) ? busy * MS_PER_TICK : undefined;
-}
-
-function readBusy(): BusySample | undefined {
-  try {
-    const busyMs = parseBusyMs(readFileSync('/proc/stat', 'utf8'));
-    return busyMs === undefined ? undefined : { at: Date.now(), busyMs };
-  } catch {
-    return undefined; // not Linux: the report goes without it
-  }
-}
-
-/**
- * Reads the machine's busy time every `everyMs` until stopped (once more then), so the time up to
- * a moment known only afterwards (a round's last grant) can be read off. A read is one small file:
- * the load it adds is the same for every strategy.
- */
-export function sampleMachineCpu(everyMs = 20): { stop(): BusySample[] } {
-  const samples: BusySample[] = [];
-  const take = () => {
-    const sample = readBusy();
-    if (sample) samples.push(sample);
-  };
-  take();
-  const timer = setInterval(take, everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      take();
-      return samples;
-    },
-  };
 }
 
 /** The busy time at `at`, linear between the samples around it; undefined outside them. */
@@ -85,4 +54,12 @@ export function machineCpuOver(
   if (start === undefined || end === undefined || grants <= 0 || spanMs <= 0) return undefined;
   const busyMs = end - start;
   return { microsPerGrant: (busyMs * 1000) / grants, coresBusy: busyMs / spanMs };
+}
+
+/** A measured round's figures, over the span its grabs/s is taken on: from its start to its last grant, per grant. */
+export function machineCpuOf(
+  samples: readonly BusySample[],
+  round: Pick<RoundOutcome, 'startedAt' | 'lastGrantAfterMs' | 'statuses'>,
+): MachineCpu | undefined {
+  return machineCpuOver(samples, round.startedAt, round.lastGrantAfterMs, round.statuses.granted);
 }

@@ -66,7 +66,7 @@ export const columns: readonly Column[] = [
     align: 'right',
     value: (r) => (r.utilisation.lockHeldShare === undefined ? '–' : fixed(r.utilisation.lockHeldShare, 2)),
   },
-  { header: 'CPU µs/grant', align: 'right', value: (r) => machineCpuCell(r) },
+  { header: 'machine CPU µs/grant', align: 'right', value: (r) => machineCpuCell(r) },
   { header: 'reconciled', align: 'left', value: reconciled, alarming: (r) => !r.reconciliation.matches },
 ];
 
