@@ -1,5 +1,3 @@
-import type { RoundOutcome } from '../load-round';
-
 /** The machine's CPU time in use at one instant: all cores together, ms. */
 export interface BusySample {
   /** `Date.now()` when read. */
@@ -59,7 +57,11 @@ export function machineCpuOver(
 /** A measured round's figures, over the span its grabs/s is taken on: from its start to its last grant, per grant. */
 export function machineCpuOf(
   samples: readonly BusySample[],
-  round: Pick<RoundOutcome, 'startedAt' | 'lastGrantAfterMs' | 'statuses'>,
+  round: {
+    readonly startedAt: number;
+    readonly lastGrantAfterMs: number;
+    readonly statuses: { readonly granted: number };
+  },
 ): MachineCpu | undefined {
   return machineCpuOver(samples, round.startedAt, round.lastGrantAfterMs, round.statuses.granted);
 }
