@@ -2,7 +2,7 @@ import type { Audit, Grant } from '@app/contract';
 import type { RoundOutcome } from './load-round';
 import { withBounds } from './metrics/bound';
 import { isoToMs } from './metrics/iso-time';
-import { machineCpuOf } from './metrics/machine-cpu';
+import { machineCpuPerGrant } from './metrics/machine-cpu';
 import { emptyStatusCounts } from './metrics/status-counts';
 import { sampleCeilings } from './report/fixtures';
 import { assembleResult, type Readback } from './strategy-round';
@@ -131,13 +131,24 @@ describe('assembleResult', () => {
       { at: 3_000, busyMs: 3_000 },
     ];
     const measured = outcome();
-    const result = assemble('db-atomic', { machineCpu: machineCpuOf(samples, measured) }, measured);
+    const result = assemble('db-atomic', { machineCpu: machineCpuPerGrant(samples, measured) }, measured);
     const cpu = result.machineCpu!;
     // Busy by the last grant (2200): 900 + 600 × 1.5 = 1800 ms, over 3 grants (not 3000 ms over 4 answers).
-    expect(cpu.microsPerGrant).toBeCloseTo((1800 * 1000) / 3, 6);
+    expect(cpu.microsEach).toBeCloseTo((1800 * 1000) / 3, 6);
     // A rate is the cores kept busy over the CPU per grant: what cpuWhy splits a ratio by.
-    expect((cpu.coresBusy * 1e6) / cpu.microsPerGrant).toBeCloseTo(result.grabsPerSec, 6);
+    expect((cpu.coresBusy * 1e6) / cpu.microsEach).toBeCloseTo(result.grabsPerSec, 6);
     expect(r).not.toHaveProperty('machineCpu');
+  });
+
+  it("carries the sold-out round's CPU per answer on that round", () => {
+    const soldOutCpu = { microsEach: 300, coresBusy: 1.8 };
+    const soldOut = outcome({
+      statuses: { ...emptyStatusCounts(), soldOut: 4 },
+      grantedMs: [],
+      turnedAwayMs: [5, 5, 5, 5],
+    });
+    expect(assemble('db-atomic', { soldOutCpu }, outcome(), soldOut).soldOut?.machineCpu).toEqual(soldOutCpu);
+    expect(assemble('db-atomic', {}, outcome(), soldOut).soldOut).not.toHaveProperty('machineCpu');
   });
 
   it('judges with the scenario map', () => {

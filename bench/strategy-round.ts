@@ -4,7 +4,7 @@ import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
 import { sampleMachineCpu } from './machine-cpu-probe';
-import { machineCpuOf, type MachineCpu } from './metrics/machine-cpu';
+import { machineCpuPerGrant, machineCpuPerAnswer, type MachineCpu } from './metrics/machine-cpu';
 import { jainIndex } from './metrics/jain';
 import { splitLatency, summariseLatency } from './metrics/latency';
 import { reconcile } from './metrics/reconcile';
@@ -66,7 +66,10 @@ export async function runStrategy(
     fetchLockEvents(target, coupon.id, measured.startedAt),
   ]);
   // Twice the load's requests: sold-out answers come fast, and a longer round reads their rate steadier.
-  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests * 2) : undefined;
+  const soldOutCpu = audit.stock === 0 ? sampleMachineCpu() : undefined;
+  const soldOut = soldOutCpu
+    ? await round('sold-out', coupon.id, settings.requests * 2).finally(() => soldOutCpu.stop())
+    : undefined;
   const result = {
     ...assembleResult(
       { ...run, couponId: coupon.id, segments, query },
@@ -75,7 +78,8 @@ export async function runStrategy(
         audit,
         grants,
         lock: lockEventFigures(events),
-        machineCpu: machineCpuOf(cpu.samples, measured),
+        machineCpu: machineCpuPerGrant(cpu.samples, measured),
+        soldOutCpu: soldOut && soldOutCpu && machineCpuPerAnswer(soldOutCpu.samples, soldOut),
       },
       soldOut,
     ),
@@ -95,6 +99,8 @@ export interface Readback {
   readonly grants: readonly Grant[];
   readonly lock?: LockEventFigures;
   readonly machineCpu?: MachineCpu;
+  /** The sold-out round's, per answer. */
+  readonly soldOutCpu?: MachineCpu;
 }
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
@@ -148,7 +154,7 @@ export function assembleResult(
       promisesExclusion: scenario.promisesExclusion,
       expected: scenario.expectedFlags,
     }),
-    ...(soldOut ? { soldOut: soldOutRound(soldOut) } : {}),
+    ...(soldOut ? { soldOut: soldOutRound(soldOut, readback.soldOutCpu) } : {}),
     ...(readback.machineCpu ? { machineCpu: readback.machineCpu } : {}),
   };
 }
@@ -156,7 +162,7 @@ export function assembleResult(
 /** Until the run's ceilings are known (runner.ts fills it in). */
 const UNBOUND = { ceiling: 'httpPerSec', perSec: 0, share: 0 } as const;
 
-function soldOutRound(outcome: RoundOutcome): SoldOutRound {
+function soldOutRound(outcome: RoundOutcome, machineCpu?: MachineCpu): SoldOutRound {
   const perSec = outcome.durationMs > 0 ? (outcome.answered * 1000) / outcome.durationMs : 0;
   return {
     requests: outcome.answered,
@@ -164,5 +170,6 @@ function soldOutRound(outcome: RoundOutcome): SoldOutRound {
     latency: summariseLatency([...outcome.grantedMs, ...outcome.turnedAwayMs]),
     otherAnswers: outcome.answered - outcome.statuses.soldOut,
     bound: UNBOUND,
+    ...(machineCpu ? { machineCpu } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { sampleLoad, sampleReport, sampleSoldOut, sampleVerdict } from './report/fixtures';
+import { sampleCeilings, sampleLoad, sampleReport, sampleSoldOut, sampleVerdict } from './report/fixtures';
 import { checkTargets, isSingleLock, unexpectedVerdicts, type TargetCheck } from './targets';
 import type { BenchReport, StrategyResult, WorkProbe } from './types';
 
@@ -127,14 +127,14 @@ describe('checkTargets', () => {
         find(
           checkTargets(
             run([
-              { strategy: 'redis-lua', grabsPerSec: lua, machineCpu: { microsPerGrant: luaMicros, coresBusy: 1.5 } },
-              { strategy: 'db-atomic', grabsPerSec: 1200, machineCpu: { microsPerGrant: 1000, coresBusy: 1.2 } },
+              { strategy: 'redis-lua', grabsPerSec: lua, machineCpu: { microsEach: luaMicros, coresBusy: 1.5 } },
+              { strategy: 'db-atomic', grabsPerSec: 1200, machineCpu: { microsEach: 1000, coresBusy: 1.2 } },
             ]),
           ),
           target,
         );
       expect(withCpu(840, 1786).why).toMatch(
-        /^the machine spent 1786 µs of CPU per grant up to the last grant, against db-atomic's 1000: .* would allow 0\.56×; redis-lua kept them 1\.25× as busy/,
+        /^the machine spent 1786 µs of CPU per grant up to the last grant for redis-lua, against 1000 for db-atomic: .* would allow 0\.56×; redis-lua kept them 1\.25× as busy/,
       );
       expect(withCpu(1100, 1364)).toEqual({ target, measured: '0.92× (1100 vs 1200 grabs/s)', met: true });
     });
@@ -172,6 +172,23 @@ describe('checkTargets', () => {
         measured: 'median of 2 sold-out rounds 2900/s = 0.69× 4210/s (slowest 2900/s, fastest 3900/s)',
         met: false,
       });
+    });
+
+    it("says why when short, from the median round's CPU per answer against the http ceiling's per request", () => {
+      const withCpu = (microsEach: number) => ({ ...sampleSoldOut(2900), machineCpu: { microsEach, coresBusy: 1.9 } });
+      const report = sampleReport(
+        [
+          sampleLoad(0, [
+            { strategy: 'db-atomic', soldOut: withCpu(650) },
+            { strategy: 'owner-checked', soldOut: { ...withCpu(480), perSec: 3900 } },
+          ]),
+        ],
+        { ceilings: { ...sampleCeilings, httpCpu: { microsEach: 450, coresBusy: 1.9 } } },
+      );
+      expect(find(checkTargets(report), target).why).toBe(
+        "the machine spent 650 µs of CPU per answer for the median round (db-atomic's at workMs 0), against 450 for the http ceiling: " +
+          "with the cores as busy as the http ceiling kept them (1.90) that would allow 0.69×; the median round (db-atomic's at workMs 0) kept them 1.00× as busy (1.90)",
+      );
     });
 
     it('is not measured when nothing sold out', () => {

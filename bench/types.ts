@@ -97,6 +97,8 @@ export interface SoldOutRound {
   /** Answers other than 409 STOCK.SOLD_OUT (none expected). */
   readonly otherAnswers: number;
   readonly bound: Bound;
+  /** What the round cost the whole machine, per answer, from its start to its last answer (Linux only). */
+  readonly machineCpu?: MachineCpu;
 }
 
 export interface StrategyResult {

@@ -1,10 +1,13 @@
 /** The physical ceilings a bench run measures, and the bound each strategy is set against. */
+import type { MachineCpu } from '../metrics/machine-cpu';
 
 /** One reading of the three ceilings. */
 export interface CeilingValues {
   readonly httpPerSec: number;
   readonly pgHotRowPerSec: number;
   readonly redisPerSec: number;
+  /** What the http reading cost the whole machine, per request (Linux only). */
+  readonly httpCpu?: MachineCpu;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@app/contract';
 import type { BenchTarget } from '../target';
-import type { Ceilings, CeilingValues } from '../types';
+import type { CeilingName, Ceilings, CeilingValues } from '../types';
 import { httpCeiling } from './http-ceiling';
 import { HotRowCeiling } from './pg-hot-row';
 import { RedisCeiling } from './redis-stock-take';
@@ -42,7 +42,7 @@ export class CeilingProbe {
   async measure(phase: string): Promise<CeilingValues> {
     const { requests, warmup, connections, runId } = this.spec;
     if (warmup > 0) await httpCeiling(this.target.nginxUrl, warmup, connections);
-    const httpPerSec = await httpCeiling(this.target.nginxUrl, requests, connections);
+    const http = await httpCeiling(this.target.nginxUrl, requests, connections);
     const coupon = await this.api.createCoupon({ name: `bench ceiling ${runId} ${phase}`, stock: requests + warmup });
     const prefix = `ceiling-${runId}-${phase}`;
     if (warmup > 0) await this.hotRow.rate(coupon.id, warmup, connections, `${prefix}-warm-up`);
@@ -54,19 +54,21 @@ export class CeilingProbe {
       const share = await this.sectionAlone.busyShare(workMs, this.spec.sections, `${prefix}-w${workMs}`);
       this.sectionReadings.set(workMs, [...(this.sectionReadings.get(workMs) ?? []), share]);
     }
-    const reading = { httpPerSec, pgHotRowPerSec, redisPerSec };
+    const reading = { httpPerSec: http.perSec, pgHotRowPerSec, redisPerSec, httpCpu: http.machineCpu };
     this.readings.push(reading);
     return reading;
   }
 
   /** The higher reading of each ceiling, with every reading kept. */
   result(): Ceilings {
-    const best = (k: keyof CeilingValues) => Math.max(...this.readings.map((r) => r[k]));
+    const best = (k: CeilingName) => Math.max(...this.readings.map((r) => r[k]));
     const { requests, warmup, connections } = this.spec;
     return {
       httpPerSec: best('httpPerSec'),
       pgHotRowPerSec: best('pgHotRowPerSec'),
       redisPerSec: best('redisPerSec'),
+      // The CPU of the reading that counts.
+      httpCpu: this.readings.find((r) => r.httpPerSec === best('httpPerSec'))?.httpCpu,
       readings: this.readings,
       sectionAlone: [...this.sectionReadings].map(([workMs, readings]) => ({
         workMs,

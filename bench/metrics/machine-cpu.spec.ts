@@ -1,4 +1,4 @@
-import { machineCpuOf, machineCpuOver, parseBusyMs, type BusySample } from './machine-cpu';
+import { machineCpuOver, machineCpuPerAnswer, machineCpuPerGrant, parseBusyMs, type BusySample } from './machine-cpu';
 import { emptyStatusCounts } from './status-counts';
 
 describe('parseBusyMs', () => {
@@ -23,14 +23,14 @@ describe('machineCpuOver', () => {
   ];
 
   it('takes the span between sampled instants, per grant and as cores kept busy', () => {
-    expect(machineCpuOver(samples, 1000, 200, 100)).toEqual({ microsPerGrant: 3000, coresBusy: 1.5 });
+    expect(machineCpuOver(samples, 1000, 200, 100)).toEqual({ microsEach: 3000, coresBusy: 1.5 });
   });
 
   it('reads an instant between two samples on the line between them', () => {
     // 75 ms at 1 core from 1025, then 75 ms at 2 cores to 1175.
     const cpu = machineCpuOver(samples, 1025, 150, 10)!;
     expect(cpu.coresBusy).toBeCloseTo(225 / 150, 10);
-    expect(cpu.microsPerGrant).toBeCloseTo(22_500, 6);
+    expect(cpu.microsEach).toBeCloseTo(22_500, 6);
     expect(machineCpuOver(samples, 1010, 10, 1)!.coresBusy).toBeCloseTo(1, 10);
     expect(machineCpuOver(samples, 1180, 10, 1)!.coresBusy).toBeCloseTo(2, 10);
   });
@@ -43,13 +43,26 @@ describe('machineCpuOver', () => {
   });
 });
 
-describe('machineCpuOf', () => {
+describe('machineCpuPerGrant', () => {
   it("takes a round's span from its start to its last grant, per grant, not per answer", () => {
     const samples: BusySample[] = [
       { at: 1000, busyMs: 0 },
       { at: 3000, busyMs: 4000 },
     ];
     const round = { startedAt: 1000, lastGrantAfterMs: 500, statuses: { ...emptyStatusCounts(), granted: 4 } };
-    expect(machineCpuOf(samples, round)).toEqual({ microsPerGrant: 250_000, coresBusy: 2 });
+    expect(machineCpuPerGrant(samples, round)).toEqual({ microsEach: 250_000, coresBusy: 2 });
+  });
+});
+
+describe('machineCpuPerAnswer', () => {
+  it("takes a sold-out round's span from its start to its last answer, per answer", () => {
+    const samples: BusySample[] = [
+      { at: 1000, busyMs: 0 },
+      { at: 3000, busyMs: 4000 },
+    ];
+    expect(machineCpuPerAnswer(samples, { startedAt: 1000, durationMs: 1000, answered: 500 })).toEqual({
+      microsEach: 4000,
+      coresBusy: 2,
+    });
   });
 });

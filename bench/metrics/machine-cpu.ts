@@ -5,10 +5,13 @@ export interface BusySample {
   readonly busyMs: number;
 }
 
-/** What a measured round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
+/** What a round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
 export interface MachineCpu {
-  /** The machine's CPU time from the round's start to its last grant (turned-away answers in it included), µs per grant. */
-  readonly microsPerGrant: number;
+  /**
+   * The machine's CPU time over the round's span, µs per unit of its rate: per grant from its start
+   * to its last grant (turned-away answers in it included), or per answer where the rate counts answers.
+   */
+  readonly microsEach: number;
   /** That CPU time over the same span: how many cores it kept busy. */
   readonly coresBusy: number;
 }
@@ -40,22 +43,22 @@ function busyAt(samples: readonly BusySample[], at: number): number | undefined 
   return a.busyMs + ((b.busyMs - a.busyMs) * (at - a.at)) / (b.at - a.at);
 }
 
-/** The machine's CPU per grant and cores kept busy over `[from, from + spanMs]`, if the samples cover it. */
+/** The machine's CPU per unit (`count` of them) and cores kept busy over `[from, from + spanMs]`, if the samples cover it. */
 export function machineCpuOver(
   samples: readonly BusySample[],
   from: number,
   spanMs: number,
-  grants: number,
+  count: number,
 ): MachineCpu | undefined {
   const start = busyAt(samples, from);
   const end = busyAt(samples, from + spanMs);
-  if (start === undefined || end === undefined || grants <= 0 || spanMs <= 0) return undefined;
+  if (start === undefined || end === undefined || count <= 0 || spanMs <= 0) return undefined;
   const busyMs = end - start;
-  return { microsPerGrant: (busyMs * 1000) / grants, coresBusy: busyMs / spanMs };
+  return { microsEach: (busyMs * 1000) / count, coresBusy: busyMs / spanMs };
 }
 
 /** A measured round's figures, over the span its grabs/s is taken on: from its start to its last grant, per grant. */
-export function machineCpuOf(
+export function machineCpuPerGrant(
   samples: readonly BusySample[],
   round: {
     readonly startedAt: number;
@@ -64,4 +67,12 @@ export function machineCpuOf(
   },
 ): MachineCpu | undefined {
   return machineCpuOver(samples, round.startedAt, round.lastGrantAfterMs, round.statuses.granted);
+}
+
+/** A sold-out round's figures, over the span its rate is taken on: from its start to its last answer, per answer. */
+export function machineCpuPerAnswer(
+  samples: readonly BusySample[],
+  round: { readonly startedAt: number; readonly durationMs: number; readonly answered: number },
+): MachineCpu | undefined {
+  return machineCpuOver(samples, round.startedAt, round.durationMs, round.answered);
 }

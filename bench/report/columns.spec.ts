@@ -87,6 +87,13 @@ describe('ceilingsLine', () => {
     );
   });
 
+  it("adds the http ceiling's machine CPU per request, when the run read it", () => {
+    const httpCpu = { microsEach: 451.4, coresBusy: 1.9 };
+    expect(ceilingsLine({ httpPerSec: 4210.4, pgHotRowPerSec: 1479.6, redisPerSec: 9350, httpCpu })).toBe(
+      'ceilings: http 4210/s (451 µs of machine CPU each), pg hot row 1480/s, redis 9350/s',
+    );
+  });
+
   it('adds the section alone at each load with work, when the run measured it', () => {
     const sectionAlone = [{ workMs: 5, busyShare: 0.8567, readings: [0.85, 0.8567] }];
     expect(ceilingsLine({ httpPerSec: 1, pgHotRowPerSec: 2, redisPerSec: 3, sectionAlone })).toBe(

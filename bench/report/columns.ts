@@ -17,7 +17,7 @@ const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.err
 
 /** The machine's CPU per grant, and the cores it kept busy, up to the last grant. */
 export const machineCpuCell = (r: StrategyResult) =>
-  r.machineCpu ? `${fixed(r.machineCpu.microsPerGrant)} (${fixed(r.machineCpu.coresBusy, 2)} cores)` : '–';
+  r.machineCpu ? `${fixed(r.machineCpu.microsEach)} (${fixed(r.machineCpu.coresBusy, 2)} cores)` : '–';
 
 /** Correctness first, right next to the name, so a fast wrong strategy reads as wrong. */
 export const columns: readonly Column[] = [
@@ -75,5 +75,6 @@ export function ceilingsLine(c: CeilingValues & Pick<Ceilings, 'sectionAlone'>):
   const alone = (c.sectionAlone ?? []).map(
     (b) => `, section alone utilisation ${fixed(b.busyShare, 3)} at workMs ${b.workMs}`,
   );
-  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s${alone.join('')}`;
+  const httpCpu = c.httpCpu ? ` (${fixed(c.httpCpu.microsEach)} µs of machine CPU each)` : '';
+  return `ceilings: http ${fixed(c.httpPerSec)}/s${httpCpu}, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s${alone.join('')}`;
 }

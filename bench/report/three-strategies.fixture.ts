@@ -63,7 +63,7 @@ export function threeStrategies(): BenchReport {
           grabsPerSec: 131.4,
           utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900, lockHeldShare: 0.94 },
           fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8, maxLockWaitMs: 321 },
-          machineCpu: { microsPerGrant: 9876.4, coresBusy: 1.297 },
+          machineCpu: { microsEach: 9876.4, coresBusy: 1.297 },
         },
         noLock(2345.6, 777, 277, 489, 41),
         {
