@@ -90,7 +90,7 @@ describe('ceilingsLine', () => {
   it("adds the http ceiling's machine CPU per request, when the run read it", () => {
     const httpCpu = { microsEach: 451.4, coresBusy: 1.9 };
     expect(ceilingsLine({ httpPerSec: 4210.4, pgHotRowPerSec: 1479.6, redisPerSec: 9350, httpCpu })).toBe(
-      'ceilings: http 4210/s (451 µs of machine CPU each), pg hot row 1480/s, redis 9350/s',
+      'ceilings: http 4210/s, pg hot row 1480/s, redis 9350/s, http 451 µs of machine CPU per request',
     );
   });
 

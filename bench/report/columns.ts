@@ -75,6 +75,6 @@ export function ceilingsLine(c: CeilingValues & Pick<Ceilings, 'sectionAlone'>):
   const alone = (c.sectionAlone ?? []).map(
     (b) => `, section alone utilisation ${fixed(b.busyShare, 3)} at workMs ${b.workMs}`,
   );
-  const httpCpu = c.httpCpu ? ` (${fixed(c.httpCpu.microsEach)} µs of machine CPU each)` : '';
-  return `ceilings: http ${fixed(c.httpPerSec)}/s${httpCpu}, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s${alone.join('')}`;
+  const httpCpu = c.httpCpu ? `, http ${fixed(c.httpCpu.microsEach)} µs of machine CPU per request` : '';
+  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s${alone.join('')}${httpCpu}`;
 }
