@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sampleMachineCpu } from './machine-cpu-probe';
+import { sampleMachineCpu, whileSampling } from './machine-cpu-probe';
 
 const linux = process.platform === 'linux' ? describe : describe.skip;
 
@@ -31,5 +31,21 @@ linux('sampleMachineCpu', () => {
     expect(sampler.samples).toHaveLength(count);
     const times = sampler.samples.map((s) => s.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('samples around a piece of work, from before its start to after its end, then stops', async () => {
+    let span = { start: 0, end: 0 };
+    const { result, samples } = await whileSampling(async () => {
+      const start = Date.now();
+      await sleep(60);
+      span = { start, end: Date.now() };
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(samples[0].at).toBeLessThanOrEqual(span.start);
+    expect(samples[samples.length - 1].at).toBeGreaterThanOrEqual(span.end);
+    const count = samples.length;
+    await sleep(50);
+    expect(samples).toHaveLength(count);
   });
 });

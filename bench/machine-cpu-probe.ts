@@ -34,3 +34,15 @@ export function sampleMachineCpu(everyMs = 20): { readonly samples: readonly Bus
     },
   };
 }
+
+/** Runs `work` while sampling the machine's CPU: the samples span it, from before its start to after its end. */
+export async function whileSampling<T>(
+  work: () => Promise<T>,
+): Promise<{ readonly result: T; readonly samples: readonly BusySample[] }> {
+  const sampler = sampleMachineCpu();
+  try {
+    return { result: await work(), samples: sampler.samples };
+  } finally {
+    sampler.stop(); // its last read lands in `samples` before the caller sees them
+  }
+}

@@ -3,7 +3,7 @@ import { commandsBetween, commandsPerMaster } from './cluster-commands';
 import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock-events';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
-import { sampleMachineCpu } from './machine-cpu-probe';
+import { whileSampling } from './machine-cpu-probe';
 import { machineCpuPerGrant, machineCpuPerAnswer, type MachineCpu } from './metrics/machine-cpu';
 import { jainIndex } from './metrics/jain';
 import { splitLatency, summariseLatency } from './metrics/latency';
@@ -57,8 +57,7 @@ export async function runStrategy(
   // On a cluster, whether segmented's locks spread: what each master served during the round.
   const nodes = strategy === 'segmented' ? target.redisClusterUrls : undefined;
   const commandsBefore = nodes && (await commandsPerMaster(nodes));
-  const cpu = sampleMachineCpu();
-  const measured = await round('measured', coupon.id, settings.requests).finally(() => cpu.stop());
+  const { result: measured, samples } = await whileSampling(() => round('measured', coupon.id, settings.requests));
   const perMaster = nodes && commandsBetween(commandsBefore!, await commandsPerMaster(nodes));
   const [audit, grants, events] = await Promise.all([
     api.audit(coupon.id),
@@ -66,10 +65,8 @@ export async function runStrategy(
     fetchLockEvents(target, coupon.id, measured.startedAt),
   ]);
   // Twice the load's requests: sold-out answers come fast, and a longer round reads their rate steadier.
-  const soldOutCpu = audit.stock === 0 ? sampleMachineCpu() : undefined;
-  const soldOut = soldOutCpu
-    ? await round('sold-out', coupon.id, settings.requests * 2).finally(() => soldOutCpu.stop())
-    : undefined;
+  const soldOut =
+    audit.stock === 0 ? await whileSampling(() => round('sold-out', coupon.id, settings.requests * 2)) : undefined;
   const result = {
     ...assembleResult(
       { ...run, couponId: coupon.id, segments, query },
@@ -78,10 +75,10 @@ export async function runStrategy(
         audit,
         grants,
         lock: lockEventFigures(events),
-        machineCpu: machineCpuPerGrant(cpu.samples, measured),
-        soldOutCpu: soldOut && soldOutCpu && machineCpuPerAnswer(soldOutCpu.samples, soldOut),
+        machineCpu: machineCpuPerGrant(samples, measured),
+        soldOutCpu: soldOut && machineCpuPerAnswer(soldOut.samples, soldOut.result),
       },
-      soldOut,
+      soldOut?.result,
     ),
     ...(perMaster ? { commandsPerMaster: perMaster } : {}),
   };

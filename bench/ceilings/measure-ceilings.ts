@@ -63,12 +63,12 @@ export class CeilingProbe {
   result(): Ceilings {
     const best = (k: CeilingName) => Math.max(...this.readings.map((r) => r[k]));
     const { requests, warmup, connections } = this.spec;
+    const httpPerSec = best('httpPerSec');
     return {
-      httpPerSec: best('httpPerSec'),
+      httpPerSec,
       pgHotRowPerSec: best('pgHotRowPerSec'),
       redisPerSec: best('redisPerSec'),
-      // The CPU of the reading that counts.
-      httpCpu: this.readings.find((r) => r.httpPerSec === best('httpPerSec'))?.httpCpu,
+      httpCpu: this.readings.find((r) => r.httpPerSec === httpPerSec)?.httpCpu, // the reading that counts
       readings: this.readings,
       sectionAlone: [...this.sectionReadings].map(([workMs, readings]) => ({
         workMs,
