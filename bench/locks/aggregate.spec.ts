@@ -7,7 +7,10 @@ const report = (
   grantsPerWaiter: number[],
   waitsMs: number[],
   failedAcquisitions = 0,
-): WorkerReport => ({ processIndex, grantsPerWaiter, waitsMs, failedAcquisitions });
+  warmUpSections = 0,
+): WorkerReport => ({ processIndex, grantsPerWaiter, waitsMs, failedAcquisitions, warmUpSections });
+
+const counters = (counter: number, warmUpCounter = 0) => ({ counter, warmUpCounter });
 
 describe('aggregate', () => {
   // 190 waits of 10…199 ms in process 2, so the p99 (199) sits below the longest wait (250).
@@ -22,43 +25,8 @@ describe('aggregate', () => {
   ];
   const meta = { ours: true, atDefaults: false };
 
-  it("divides the processes' and Redis's CPU time over the grants, only when every one was measured", () => {
-    const measured = reports.map((r, i) => ({ ...r, cpuMicros: [3000, 1500, 1500][i] }));
-    expect(aggregate('x', meta, measured, 15, 5_000, 750).cpuMicrosPerGrant).toEqual({ node: 400, redis: 50 });
-    expect(aggregate('x', meta, measured, 15, 5_000)).not.toHaveProperty('cpuMicrosPerGrant');
-    const oneUnmeasured = [...measured.slice(0, 2), reports[2]];
-    expect(aggregate('x', meta, oneUnmeasured, 15, 5_000, 750)).not.toHaveProperty('cpuMicrosPerGrant');
-  });
-
-  it('tells how often the lock stayed in its process, from the places the sections read', () => {
-    const placed = reports.map((r, i) => ({
-      ...r,
-      places: [
-        [0, 1, 2, 3],
-        [4, 5, 6, 7],
-        [8, 9, 10, 11, 12, 13, 14],
-      ][i],
-    }));
-    expect(aggregate('x', meta, placed, 15, 5_000).sameProcessShare).toBeCloseTo(12 / 14);
-    expect(aggregate('x', meta, reports, 15, 5_000)).not.toHaveProperty('sameProcessShare');
-  });
-
-  it("gives the event loops' CPU wait over the grants, only when every process was read", () => {
-    const sched = (runMicros: number, waitMicros: number, preemptions: number) => ({
-      runMicros,
-      waitMicros,
-      preemptions,
-    });
-    const read = reports.map((r, i) => ({
-      ...r,
-      sched: [sched(3000, 1000, 6), sched(500, 0, 3), sched(500, 0, 6)][i],
-    }));
-    expect(aggregate('x', meta, read, 15, 5_000).cpuWait).toEqual({ share: 0.2, preemptionsPerGrant: 1 });
-    expect(aggregate('x', meta, [...read.slice(0, 2), reports[2]], 15, 5_000)).not.toHaveProperty('cpuWait');
-  });
-
   it('sums grants over processes and rates them over the window', () => {
-    expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
+    expect(aggregate('x', meta, reports, counters(15), 5_000)).toMatchObject({
       contender: 'x',
       ours: true,
       atDefaults: false,
@@ -69,23 +37,20 @@ describe('aggregate', () => {
       waiters: 6,
       failedAcquisitions: 3,
     });
-    expect(aggregate('x', meta, reports, 15, 2_500).grantsPerSec).toBe(6);
-    expect(aggregate('x', meta, reports, 15, 0).grantsPerSec).toBe(0);
+    expect(aggregate('x', meta, reports, counters(15), 2_500).grantsPerSec).toBe(6);
+    expect(aggregate('x', meta, reports, counters(15), 0).grantsPerSec).toBe(0);
   });
 
-  it("checks the settle's counter against the settle's sections as it checks the window's", () => {
-    const settled = reports.map((r, i) => ({ ...r, settleSections: [5, 0, 7][i] }));
-    expect(aggregate('x', meta, settled, 15, 5_000, undefined, 12)).toMatchObject({
-      settleGrants: 12,
-      counterMatches: true,
-    });
-    expect(aggregate('x', meta, settled, 15, 5_000, undefined, 13).counterMatches).toBe(false); // two holders in the settle
-    expect(aggregate('x', meta, settled, 16, 5_000, undefined, 12).counterMatches).toBe(false);
-    expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({ settleGrants: 0, counterMatches: true });
+  it('catches two holders at once, in the window or in the warm-up: a counter falls short of its sections', () => {
+    const warmed = reports.map((r, i) => ({ ...r, warmUpSections: [5, 0, 7][i] }));
+    expect(aggregate('x', meta, warmed, counters(15, 12), 5_000).counterMatches).toBe(true);
+    expect(aggregate('x', meta, warmed, counters(14, 12), 5_000)).toMatchObject({ counter: 14, counterMatches: false });
+    expect(aggregate('x', meta, warmed, counters(15, 11), 5_000).counterMatches).toBe(false);
+    expect(aggregate('x', meta, reports, counters(15), 5_000).counterMatches).toBe(true);
   });
 
   it('reports the longest wait, the p99 wait and the spread of grants per waiter', () => {
-    expect(aggregate('x', meta, reports, 15, 5_000)).toMatchObject({
+    expect(aggregate('x', meta, reports, counters(15), 5_000)).toMatchObject({
       maxWaitMs: 250,
       p99WaitMs: 199,
       minGrantsPerWaiter: 1,
@@ -94,34 +59,30 @@ describe('aggregate', () => {
   });
 
   it("takes Jain's index over every waiter of every process, not over the processes", () => {
-    const r = aggregate('x', meta, reports, 15, 5_000);
+    const r = aggregate('x', meta, reports, counters(15), 5_000);
     expect(r.jain).toBeCloseTo(225 / (6 * 43), 10); // (2+2+1+3+3+4)² / (6 · (4+4+1+9+9+16))
     expect(r.jain).not.toBeCloseTo(225 / (3 * 81), 3); // the index over processes (4, 4, 7)
   });
 
   it('lists grants per process and how far the furthest process is from their mean', () => {
-    const r = aggregate('x', meta, reports, 15, 5_000);
+    const r = aggregate('x', meta, reports, counters(15), 5_000);
     expect(r.grantsPerProcess).toEqual([4, 4, 7]);
     expect(r.processDeviation).toBeCloseTo(0.4, 10); // mean 5, furthest 7: 2 / 5
     // The furthest process may sit below the mean: 2 of a mean of 5 is 3 away.
-    const behind = aggregate('x', meta, [report(0, [2], []), report(1, [6], []), report(2, [7], [])], 15, 1_000);
-    expect(behind.processDeviation).toBeCloseTo(0.6, 10);
-    const even = aggregate('x', meta, [report(0, [5, 5], []), report(1, [4, 6], [])], 20, 1_000);
-    expect(even.processDeviation).toBe(0);
-  });
-
-  it('catches two holders at once: the counter falls short of the grants', () => {
-    expect(aggregate('x', meta, reports, 15, 5_000).counterMatches).toBe(true);
-    expect(aggregate('x', meta, reports, 14, 5_000)).toMatchObject({ counter: 14, counterMatches: false });
+    const behind = [report(0, [2], []), report(1, [6], []), report(2, [7], [])];
+    expect(aggregate('x', meta, behind, counters(15), 1_000).processDeviation).toBeCloseTo(0.6, 10);
+    const even = [report(0, [5, 5], []), report(1, [4, 6], [])];
+    expect(aggregate('x', meta, even, counters(20), 1_000).processDeviation).toBe(0);
   });
 
   it('collects worker errors', () => {
     const failed = { ...report(2, [0], []), error: 'Boom: no' };
-    expect(aggregate('x', meta, [report(0, [1], [3]), failed], 1, 1_000).errors).toEqual(['process 2: Boom: no']);
+    const r = aggregate('x', meta, [report(0, [1], [3]), failed], counters(1), 1_000);
+    expect(r.errors).toEqual(['process 2: Boom: no']);
   });
 
   it('is all zeros, and fair, without reports', () => {
-    expect(aggregate('x', { ours: false, atDefaults: true }, [], 0, 1_000)).toMatchObject({
+    expect(aggregate('x', { ours: false, atDefaults: true }, [], counters(0), 1_000)).toMatchObject({
       processes: 0,
       waiters: 0,
       grants: 0,
@@ -163,12 +124,13 @@ describe('medianRound', () => {
     expect(m).toMatchObject({ p99WaitMs: 45, grantsPerProcess: [333, 334, 333], counter: 1000, grants: 1000 });
   });
 
-  it('takes what must hold in every round from the worst one: longest wait, every failure, any counter mismatch', () => {
+  it('takes what must hold in every round over all: the longest wait, every failure, any counter mismatch, the lowest Jain', () => {
     const m = medianRound([fast, slow, middle]);
     expect(m.maxWaitMs).toBe(900);
     expect(m.failedAcquisitions).toBe(3);
     expect(m.counterMatches).toBe(false);
     expect(m.errors).toEqual(['process 1: Boom']);
+    expect(medianRound([fast, result('o', true, 50, { jain: 0.5 }), middle]).jain).toBe(0.5);
   });
 
   it('stays clean when every round was', () => {

@@ -1,16 +1,12 @@
 import { jainIndex } from '../metrics/jain';
 import { percentile } from '../metrics/latency';
 import { lowerMedian } from '../metrics/median';
-import { cpuPer, type CpuCost } from './cpu-cost';
 import type { WorkerReport } from './messages';
-import { sameProcessShare } from './same-process';
-import { cpuWaitOf, type CpuWait } from './sched-probe';
 
 /** One contender's figures over all its processes. */
 export interface LockBenchResult {
   readonly contender: string;
   readonly ours: boolean;
-  /** Run with its library's default settings (a peer's best, as measured). */
   readonly atDefaults: boolean;
   readonly processes: number;
   readonly waiters: number;
@@ -22,104 +18,71 @@ export interface LockBenchResult {
   readonly p99WaitMs: number;
   readonly minGrantsPerWaiter: number;
   readonly maxGrantsPerWaiter: number;
-  /** Jain's index over grants per waiter, every waiter of every process: 1 = every waiter got as many. */
+  /** Jain's index over the grants of every waiter of every process: 1 when each got as many. */
   readonly jain: number;
-  /** Grants per process, in process order. */
   readonly grantsPerProcess: number[];
-  /** The largest distance of a process's grants from the mean, as a share of the mean. */
+  /** The widest distance of a process's grants from their mean, as a share of it. */
   readonly processDeviation: number;
-  /** The counter the critical sections incremented: equal to grants unless two held the lock at once. */
+  /** What the sections counted: equal to grants (and the warm-up's to its sections) unless two held at once. */
   readonly counter: number;
-  /** Both counters equal their sections: the window's and the settle's (`settleGrants`). */
   readonly counterMatches: boolean;
-  /** Sections entered in the settle, before the window (absent from runs made before there was one). */
-  readonly settleGrants?: number;
   readonly errors: string[];
-  /**
-   * CPU time per grant inside the window, µs: the worker processes' (lock, section and waiters
-   * together) and Redis's. Absent from runs made before it was measured.
-   */
-  readonly cpuMicrosPerGrant?: CpuCost;
-  /** How long the processes' event loops, ready to run, waited for a CPU (Linux; absent from earlier runs). */
-  readonly cpuWait?: CpuWait;
-  /**
-   * Of the window's grants after its first, the share whose previous grant ran in the same process
-   * (same-process.ts); absent from runs made before it was measured.
-   */
-  readonly sameProcessShare?: number;
+  /** CPU µs per grant, Node's and Redis's, in earlier runs that measured it. */
+  readonly cpuMicrosPerGrant?: { readonly node: number; readonly redis: number };
   /** grants/s of every round, when the run had several. */
   readonly roundsGrantsPerSec?: number[];
 }
 
-/** Pure: from each process's report, the final counter and the window's length. */
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** Pure: one contender's figures from its processes' reports and the counters: the window's, the warm-up's. */
 export function aggregate(
   contender: string,
   meta: { readonly ours: boolean; readonly atDefaults: boolean },
   reports: readonly WorkerReport[],
-  counter: number,
+  { counter, warmUpCounter }: { readonly counter: number; readonly warmUpCounter: number },
   windowMs: number,
-  /** Redis's CPU time inside the window, µs, when it was measured. */
-  redisMicros?: number,
-  /** The settle's counter, checked against the settle's sections as the window's is. */
-  settleCounter = 0,
 ): LockBenchResult {
-  const settleGrants = reports.reduce((s, r) => s + (r.settleSections ?? 0), 0);
   const perWaiter = reports.flatMap((r) => r.grantsPerWaiter);
-  const grantsPerProcess = reports.map((r) => r.grantsPerWaiter.reduce((s, x) => s + x, 0));
-  const grants = grantsPerProcess.reduce((s, x) => s + x, 0);
-  const mean = reports.length > 0 ? grants / reports.length : 0;
+  const grantsPerProcess = reports.map((r) => sum(r.grantsPerWaiter));
+  const grants = sum(grantsPerProcess);
+  const mean = grants / Math.max(1, reports.length);
   const waits = reports.flatMap((r) => r.waitsMs).sort((a, b) => a - b);
   return {
     contender,
-    ours: meta.ours,
-    atDefaults: meta.atDefaults,
+    ...meta,
     processes: reports.length,
     waiters: perWaiter.length,
     grants,
     windowMs,
     grantsPerSec: windowMs > 0 ? (grants * 1000) / windowMs : 0,
-    failedAcquisitions: reports.reduce((s, r) => s + r.failedAcquisitions, 0),
-    maxWaitMs: waits.length === 0 ? 0 : waits[waits.length - 1],
+    failedAcquisitions: sum(reports.map((r) => r.failedAcquisitions)),
+    maxWaitMs: waits.at(-1) ?? 0,
     p99WaitMs: percentile(waits, 99),
-    minGrantsPerWaiter: perWaiter.length === 0 ? 0 : Math.min(...perWaiter),
-    maxGrantsPerWaiter: perWaiter.length === 0 ? 0 : Math.max(...perWaiter),
+    minGrantsPerWaiter: perWaiter.length > 0 ? Math.min(...perWaiter) : 0,
+    maxGrantsPerWaiter: Math.max(0, ...perWaiter),
     jain: jainIndex(perWaiter),
     grantsPerProcess,
     processDeviation: mean > 0 ? Math.max(...grantsPerProcess.map((g) => Math.abs(g - mean))) / mean : 0,
     counter,
-    counterMatches: counter === grants && settleCounter === settleGrants,
-    settleGrants,
+    counterMatches: counter === grants && warmUpCounter === sum(reports.map((r) => r.warmUpSections)),
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),
-    ...whenMeasured('cpuMicrosPerGrant', cpuPer(grants, reports, redisMicros)),
-    ...whenMeasured('cpuWait', cpuWaitOf(grants, reports)),
-    ...whenMeasured('sameProcessShare', sameProcessShare(reports)),
   };
 }
 
-/** The field only when measured, so a run without it reads as before. */
-function whenMeasured<K extends keyof LockBenchResult>(
-  key: K,
-  value: LockBenchResult[K] | undefined,
-): Partial<Pick<LockBenchResult, K>> {
-  return value === undefined ? {} : ({ [key]: value } as Partial<Pick<LockBenchResult, K>>);
-}
-
 /**
- * The median round by grants/s (the lower middle for an even count), with what must hold in
- * every round taken from the worst one: the longest wait, every failed acquisition, every
- * counter mismatch, the lowest Jain index and the widest spread of grants per process.
+ * The median round by grants/s (the lower middle for an even count), with what must hold in every
+ * round taken over all: the longest wait, the failures, the counter checks, the errors, the lowest Jain.
  */
 export function medianRound(rounds: readonly LockBenchResult[]): LockBenchResult {
-  if (rounds.length === 0) throw new Error('no rounds');
-  const sorted = [...rounds].sort((a, b) => a.grantsPerSec - b.grantsPerSec);
-  const median = lowerMedian(sorted)!;
+  const median = lowerMedian([...rounds].sort((a, b) => a.grantsPerSec - b.grantsPerSec));
+  if (!median) throw new Error('no rounds');
   if (rounds.length === 1) return median;
   return {
     ...median,
     maxWaitMs: Math.max(...rounds.map((r) => r.maxWaitMs)),
     jain: Math.min(...rounds.map((r) => r.jain)),
-    processDeviation: Math.max(...rounds.map((r) => r.processDeviation)),
-    failedAcquisitions: rounds.reduce((s, r) => s + r.failedAcquisitions, 0),
+    failedAcquisitions: sum(rounds.map((r) => r.failedAcquisitions)),
     counterMatches: rounds.every((r) => r.counterMatches),
     errors: rounds.flatMap((r) => r.errors),
     roundsGrantsPerSec: rounds.map((r) => r.grantsPerSec),

@@ -1,10 +1,14 @@
-import type { ContenderName } from './contenders';
-import type { SchedReading } from './sched-probe';
+/** The ceiling's "lock": none, the section runs as it is, one process, one waiter. */
+export const NO_LOCK = 'section alone, no lock';
 
-/** One contender's round for one worker process. */
-export interface ContenderConfig {
-  readonly kind?: 'contender';
-  readonly contender: ContenderName;
+/** Where a section counts: the window's counter, or one beside it for the warm-up's and the late ones. */
+export const phaseCounter = (counterKey: string, phase: 'warm-up' | 'window' | 'late') =>
+  phase === 'window' ? counterKey : `${counterKey}:${phase}`;
+
+/** Between the bench and its worker processes: one process's part of one measurement (argv[2], JSON). */
+export interface WorkerConfig {
+  /** A name of CONTENDERS, or NO_LOCK. */
+  readonly contender: string;
   readonly redisUrl: string;
   readonly processIndex: number;
   readonly waiters: number;
@@ -12,53 +16,24 @@ export interface ContenderConfig {
   readonly counterKey: string;
 }
 
-/** One worker's part of the turn ceiling's ring (see turn-ceiling.ts). */
-export interface TurnConfig {
-  readonly kind: 'turns';
-  readonly redisUrl: string;
-  readonly processIndex: number;
-  readonly processes: number;
-  /** Sections a process runs each time the turn comes to it (1: one each, in turn). */
-  readonly sectionsPerTurn: number;
-  readonly channelPrefix: string;
-  readonly counterKey: string;
-  /**
-   * Set for the hand-off ring: each turn also makes a claim-lease hand-off's Redis calls on this
-   * key (see turn-ceiling.ts), with leases as ours has them.
-   */
-  readonly handOff?: { readonly lockKey: string; readonly leaseMs: number; readonly claimMs: number };
+/** Epoch ms: every process starts at `startAt`, warms up until `countFrom`, and counts until `endAt`. */
+export interface RoundWindow {
+  readonly startAt: number;
+  readonly countFrom: number;
+  readonly endAt: number;
 }
 
-export type WorkerConfig = ContenderConfig | TurnConfig;
-
-/** What one worker process reports back. */
 export interface WorkerReport {
   readonly processIndex: number;
-  /** Grants each waiter got inside the window. */
+  /** Sections each waiter entered inside the window. */
   readonly grantsPerWaiter: number[];
   readonly failedAcquisitions: number;
-  /** Sections entered in the settle, on a counter of their own checked as the window's is (absent from the rings). */
-  readonly settleSections?: number;
-  /** From wanting the lock to entering the critical section, per acquisition (retries included), ms. */
+  /** From wanting the lock to entering the section, ms. */
   readonly waitsMs: number[];
-  /** The counter value each section of the window read: its grant's place in the window's order (contenders only). */
-  readonly places?: number[];
-  /** The process's CPU time (user and system) inside the window, µs. */
-  readonly cpuMicros?: number;
-  /** What the scheduler did with the main thread (the event loop) inside the window; Linux only. */
-  readonly sched?: SchedReading;
-  /** Set when the worker failed on something other than a lock not had. */
+  readonly warmUpSections: number;
+  /** A failure other than a lock not had. */
   readonly error?: string;
 }
-
-/**
- * run: build the contender and warm up, then answer 'ready'; go: every waiter loops from `startAt`
- * to `endAt`, and what it does counts from `countFrom` (epoch ms).
- */
-export type ParentMessage =
-  | { readonly type: 'run'; readonly config: WorkerConfig }
-  | { readonly type: 'go'; readonly startAt: number; readonly countFrom: number; readonly endAt: number }
-  | { readonly type: 'exit' };
 
 export type WorkerMessage =
   | { readonly type: 'ready' }

@@ -1,118 +1,62 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AcquireFailed, createContender } from './contenders';
-import { windowReadings } from './cpu-probes';
-import { counterSection, settleCounterKey, WARM_UP_MS } from './critical-section';
-import type { ContenderConfig, ParentMessage, WorkerMessage, WorkerReport } from './messages';
-import { runTurns } from './turn-ring';
+import { AcquireFailed, createContender, type Contender } from './contenders';
+import { phaseCounter, type RoundWindow, type WorkerConfig, type WorkerMessage, type WorkerReport } from './messages';
 
-// One process of the micro-bench, started for one measurement: per 'run' message it builds the
-// contender, warms up, says 'ready', and on 'go' lets K waiters loop acquire → GET+SET of a
-// counter → release until the window ends (counting once the settle is over), then reports and
-// closes the contender. A 'run' of kind 'turns' plays its part of a ring instead (turn-ring.ts).
+// One process of one measurement: builds its contender, says 'ready', and given the window lets its
+// waiters loop acquire → the section → release until the window closes, then reports.
 const send = (message: WorkerMessage) => process.send?.(message);
 
-function nextMessage<T extends ParentMessage['type']>(type: T): Promise<Extract<ParentMessage, { type: T }>> {
-  return new Promise((resolve) => {
-    const listener = (message: ParentMessage) => {
-      if (message.type !== type) return;
-      process.removeListener('message', listener);
-      resolve(message as Extract<ParentMessage, { type: T }>);
-    };
-    process.on('message', listener);
-  });
+/** The critical section: read a counter and write it back plus one, as a stock deduction does. */
+async function counterSection(redis: Redis, counterKey: string): Promise<void> {
+  await redis.set(counterKey, Number((await redis.get(counterKey)) ?? 0) + 1);
 }
 
-async function runOnce(config: ContenderConfig): Promise<WorkerReport> {
-  const contender = createContender(config.contender, config.redisUrl, `bench-${process.pid}`);
-  const data = new Redis(config.redisUrl); // the critical section's own connection, same for every contender
-  try {
-    const grantsPerWaiter = new Array<number>(config.waiters).fill(0);
-    const waitsMs: number[] = [];
-    const places: number[] = [];
-    let failedAcquisitions = 0;
-    let settleSections = 0;
-    let error: string | undefined;
+async function measure(config: WorkerConfig, contender: Contender, window: RoundWindow): Promise<WorkerReport> {
+  const { startAt, countFrom, endAt } = window;
+  const data = new Redis(config.redisUrl); // the section's own connection, the same for every contender
+  const grantsPerWaiter = new Array<number>(config.waiters).fill(0);
+  const waitsMs: number[] = [];
+  let [failedAcquisitions, warmUpSections] = [0, 0];
+  let error: string | undefined;
 
-    // A waiter keeps asking until the window closes; a wait under way then runs to its end, so
-    // every wait is measured whole, but only sections entered inside the window count, and only
-    // waits that end in a section entered from `countFrom` on (the settle before it is not measured).
-    const waiter = async (index: number, resource: string, countFrom: number, endAt: number) => {
-      while (Date.now() < endAt && error === undefined) {
-        const wantedAt = Date.now();
-        try {
-          await contender.withLock(resource, async () => {
-            const enteredAt = Date.now();
-            const counted = enteredAt >= countFrom;
-            const inWindow = counted && enteredAt < endAt;
-            // The settle's sections go to a counter of their own, checked as the window's is:
-            // two holders at once there (the start, when every waiter asks) would show too.
-            const inSettle = !counted && countFrom !== Infinity;
-            if (counted) waitsMs.push(enteredAt - wantedAt);
-            const key = inWindow
-              ? config.counterKey
-              : inSettle
-                ? settleCounterKey(config.counterKey)
-                : `${resource}:late`;
-            const place = await counterSection(data, key);
-            if (inWindow) {
-              grantsPerWaiter[index] += 1;
-              places.push(place);
-            }
-            if (inSettle) settleSections += 1;
-          });
-        } catch (e) {
-          if (!(e instanceof AcquireFailed)) {
-            error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-            return;
-          }
-          if (Date.now() >= countFrom) failedAcquisitions += 1;
-        }
+  // A wait under way when the window closes is measured whole; its section counts apart, as the warm-up's do:
+  // the warm-up's counter is checked too.
+  const waiter = async (index: number) => {
+    while (Date.now() < endAt && error === undefined) {
+      const wantedAt = Date.now();
+      try {
+        await contender.withLock(config.resource, async () => {
+          const enteredAt = Date.now();
+          const phase = enteredAt < countFrom ? 'warm-up' : enteredAt < endAt ? 'window' : 'late';
+          if (phase !== 'warm-up') waitsMs.push(enteredAt - wantedAt);
+          await counterSection(data, phaseCounter(config.counterKey, phase));
+          if (phase === 'window') grantsPerWaiter[index] += 1;
+          if (phase === 'warm-up') warmUpSections += 1;
+        });
+      } catch (e) {
+        if (!(e instanceof AcquireFailed)) error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        else if (Date.now() >= countFrom) failedAcquisitions += 1;
       }
-    };
+    }
+  };
 
-    // Warm-up on a resource of this process alone (JIT, connections, scripts loaded), not counted.
-    const warmUp = `${config.resource}:warm-up:${config.processIndex}`;
-    const warmEnd = Date.now() + WARM_UP_MS;
-    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i, warmUp, Infinity, warmEnd)));
-    if (error !== undefined) throw new Error(error);
-    const go = nextMessage('go');
-    send({ type: 'ready' });
-    const { startAt, countFrom, endAt } = await go;
+  try {
     await sleep(Math.max(0, startAt - Date.now()));
-    const waiting = Promise.all(grantsPerWaiter.map((_, i) => waiter(i, config.resource, countFrom, endAt)));
-    const readings = await windowReadings(countFrom, endAt);
-    await waiting;
-    return {
-      processIndex: config.processIndex,
-      grantsPerWaiter,
-      failedAcquisitions,
-      settleSections,
-      waitsMs,
-      places,
-      ...readings.read(),
-      ...(error ? { error } : {}),
-    };
+    await Promise.all(grantsPerWaiter.map((_, i) => waiter(i)));
+    const counts = { grantsPerWaiter, failedAcquisitions, waitsMs, warmUpSections };
+    return { processIndex: config.processIndex, ...counts, ...(error ? { error } : {}) };
   } finally {
-    await contender.close();
     await data.quit();
   }
 }
 
-process.on('message', (message: ParentMessage) => {
-  if (message.type === 'exit') process.disconnect?.();
-  if (message.type !== 'run') return;
-  const config = message.config;
-  const run =
-    config.kind === 'turns'
-      ? runTurns(
-          config,
-          () => send({ type: 'ready' }),
-          () => nextMessage('go'),
-        )
-      : runOnce(config);
-  run.then(
+const config = JSON.parse(process.argv[2]) as WorkerConfig;
+const contender = createContender(config.contender, config.redisUrl, `bench-${process.pid}`);
+process.once('message', (window: RoundWindow) => {
+  measure(config, contender, window).then(
     (report) => send({ type: 'report', report }),
-    (e: unknown) => send({ type: 'failed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) }),
-  );
+    (e: unknown) => send({ type: 'failed', error: e instanceof Error ? e.message : String(e) }),
+  ); // then the bench ends this process
 });
+send({ type: 'ready' });

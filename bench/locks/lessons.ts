@@ -1,0 +1,64 @@
+import type { LockBenchResult } from './aggregate';
+
+/** What a run teaches: a sentence with its numbers, and whether it held in this run. */
+export interface Lesson {
+  readonly id: string;
+  readonly text: string;
+  readonly held: boolean;
+}
+
+const OURS = 'owner-checked';
+/** Jain's index from which the grants count as evenly shared. */
+const FAIR_JAIN = 0.95;
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
+const share = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
+
+/** A lesson; when it did not hold, its sentence ends with the two numbers that show it. */
+function lesson(id: string, held: boolean, text: string, numbers: string): Lesson {
+  return { id, held, text: held ? text : `${text} Not in this run: ${numbers}.` };
+}
+
+/** Pure: what this run's rows and the section alone teach (at most 4). */
+export function lockLessons(results: readonly LockBenchResult[], sectionPerSec?: number): Lesson[] {
+  const ours = results.find((r) => r.contender === OURS);
+  const ablation = results.find((r) => r.contender === `${OURS}:no-local-handoff`);
+  const peers = results.filter((r) => !r.ours && r.atDefaults);
+  const peer = [...peers].sort((a, b) => b.grantsPerSec - a.grantsPerSec)[0]; // the fastest
+  const patient = [...peers].sort((a, b) => a.maxWaitMs - b.maxWaitMs)[0]; // the shortest longest wait
+  if (!ours || !peer) return [];
+  const [rate, jain] = [ours.grantsPerSec, ours.jain.toFixed(2)];
+  const faster = rate >= peer.grantsPerSec;
+  const lessons = [
+    lesson(
+      'fair-and-fast',
+      faster && ours.jain >= FAIR_JAIN,
+      `A fair lock need not be slow: ${OURS} ${count(rate)} grants/s with Jain ${jain}, against ` +
+        `${count(peer.grantsPerSec)} and Jain ${peer.jain.toFixed(2)} for ${peer.contender}, the fastest peer.`,
+      faster ? `Jain ${jain} against ${FAIR_JAIN}` : `${count(rate)} against ${count(peer.grantsPerSec)} grants/s`,
+    ),
+  ];
+  if (ablation) {
+    const without = ablation.grantsPerSec;
+    const text =
+      'Handing the lock to the next waiter in the same process, with no trip through Redis, is where the ' +
+      `speed comes from: ${OURS} ${count(rate)} grants/s against ${count(without)} without it ` +
+      `(${(rate / Math.max(without, 1)).toFixed(1)}×).`;
+    lessons.push(lesson('local-handoff', rate > without, text, `${count(rate)} with it, ${count(without)} without`));
+  }
+  if (sectionPerSec) {
+    const text =
+      "A lock taken through Redis for every grant adds its own round trips to the section's two: " +
+      `${peer.contender}, the fastest peer, ran at ${share(peer.grantsPerSec, sectionPerSec)} of the section ` +
+      `alone with no lock (${count(peer.grantsPerSec)} of ${count(sectionPerSec)}/s); ${OURS} at ${share(rate, sectionPerSec)}.`;
+    const numbers = `${count(peer.grantsPerSec)} grants/s against half of ${count(sectionPerSec)}`;
+    lessons.push(lesson('lock-cost', peer.grantsPerSec <= sectionPerSec / 2, text, numbers));
+  }
+  const [waited, peerWaited] = [ours.maxWaitMs, patient.maxWaitMs];
+  const text =
+    `Waiting in a queue keeps every wait short: ${OURS}'s longest wait was ${count(waited)} ms, against ` +
+    `${count(peerWaited)} ms at best for the peers (${patient.contender}), whose waiters retry on a timer.`;
+  lessons.push(
+    lesson('queue-bounds-waits', waited < peerWaited, text, `${count(waited)} against ${count(peerWaited)} ms`),
+  );
+  return lessons;
+}
