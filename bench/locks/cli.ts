@@ -87,7 +87,9 @@ async function main(): Promise<void> {
         process.stderr.write(`round ${round + 1}/${o.rounds} ${name} … `);
         const result = await measure(o, workerPath, `redis://127.0.0.1:${o.port}`, name);
         rounds.get(name)!.push(result);
-        process.stderr.write(`${result.grantsPerSec.toFixed(0)} grants/s ${result.errors.join('; ')}\n`);
+        process.stderr.write(
+          `${result.grantsPerSec.toFixed(0)} grants/s${result.errors.map((e) => `, ${e}`).join('')}\n`,
+        );
       }
     }
   } finally {

@@ -15,7 +15,7 @@ const share = (part: number, whole: number) => `${Math.round((part / whole) * 10
 
 /** A lesson; when it did not hold, its sentence ends with the two numbers that show it. */
 function lesson(id: string, held: boolean, text: string, numbers: string): Lesson {
-  return { id, held, text: held ? text : `${text} Not in this run: ${numbers}.` };
+  return { id, text: held ? text : `${text} Not in this run: ${numbers}.`, held };
 }
 
 /** Pure: what this run's rows and the section alone teach (at most 4). */
