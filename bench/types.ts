@@ -1,10 +1,7 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
-import type { Bound, Ceilings } from './ceilings/ceiling-types';
 import type { MachineCpu } from './metrics/machine-cpu';
-import type { SellOutResult } from './sell-out/sell-out.types';
-
-export type { Bound, CeilingName, Ceilings, CeilingValues } from './ceilings/ceiling-types';
+import type { SellOutResult } from './sell-out/sell-out-round';
 
 /** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
@@ -31,17 +28,7 @@ export interface StatusCounts {
 export interface LatencySummary {
   readonly p50: number;
   readonly p99: number;
-  readonly p999: number;
   readonly max: number;
-  readonly mean: number;
-  readonly stddev: number;
-}
-
-/** Latency of the granted answers apart from the turned-away ones: they are different work. */
-export interface LatencySplit {
-  readonly all: LatencySummary;
-  readonly granted: LatencySummary;
-  readonly turnedAway: LatencySummary;
 }
 
 /** The 200s the client saw against the grant rows the database holds. */
@@ -53,27 +40,14 @@ export interface Reconciliation {
   readonly unanswered: number;
 }
 
-/** How busy the critical section was over the measured window. */
+/** The critical sections of a round, from the grants' entry and exit times (database clock). */
 export interface Utilisation {
-  /** Share of the window in which at least one holder was inside (0…1). */
+  /** Share of the span from the first entry to the last exit with a holder inside (0…1). */
   readonly busyShare: number;
-  /** Average number of holders inside at once (> 1 for segmented, or without a lock). */
-  readonly meanHolders: number;
-  /** From the first entry to the last exit, in ms. */
-  readonly windowMs: number;
-  /** Share of the same window in which the lock itself was held (from the replicas' release events). */
-  readonly lockHeldShare?: number;
-}
-
-export interface Fairness {
-  /** The slowest answer: the longest any one request waited. */
-  readonly maxLatencyMs: number;
-  /** p99 − p50: how far the unlucky tail sits from the typical request. */
-  readonly spreadMs: number;
-  /** Jain's index over per-request latency: 1 when every request took as long. */
-  readonly latencyJain: number;
-  /** Longest lock wait the replicas reported (GET /lock-events), when they report it. */
-  readonly maxLockWaitMs?: number;
+  /** Mean time from entry to exit, ms. */
+  readonly meanSectionMs: number;
+  /** Mean time from one exit to the next entry, ms (0 when sections overlap): the hand-off. */
+  readonly meanGapMs: number;
 }
 
 export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
@@ -89,42 +63,51 @@ export interface Verdict {
   readonly asExpected: boolean;
 }
 
+export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
+
+/** The physical ceilings, measured in the same run with as many requests in flight as the load. */
+export interface Ceilings {
+  readonly httpPerSec: number;
+  readonly pgHotRowPerSec: number;
+  readonly redisPerSec: number;
+  /** How they were taken: requests, in flight, pool size. */
+  readonly method: string;
+}
+
+/** The ceiling that bounds a strategy, and how close it came. */
+export interface Bound {
+  readonly ceiling: CeilingName;
+  readonly perSec: number;
+  /** grabs/s over the ceiling. */
+  readonly share: number;
+}
+
 /** Grabs on the strategy's coupon once it sold out: the crowd a flash sale mostly is. */
 export interface SoldOutRound {
   readonly requests: number;
   readonly perSec: number;
-  readonly latency: LatencySummary;
   /** Answers other than 409 STOCK.SOLD_OUT (none expected). */
   readonly otherAnswers: number;
-  readonly bound: Bound;
-  /** What the round cost the whole machine, per answer, from its start to its last answer (Linux only). */
-  readonly machineCpu?: MachineCpu;
 }
 
 export interface StrategyResult {
   readonly strategy: string;
   readonly workMs: number;
   readonly couponId: string;
-  /** Query sent with every grab (strategy, workMs). */
-  readonly query: Record<string, string>;
   readonly segments: number;
   readonly requests: number;
   readonly durationMs: number;
-  readonly requestsPerSec: number;
   /** Grants per second, from the round's start to the last 200. */
   readonly grabsPerSec: number;
   readonly bound: Bound;
-  readonly latency: LatencySplit;
+  readonly latency: { readonly granted: LatencySummary; readonly turnedAway: LatencySummary };
   readonly statuses: StatusCounts;
   readonly audit: Audit;
   readonly reconciliation: Reconciliation;
   readonly utilisation: Utilisation;
-  readonly fairness: Fairness;
   readonly verdict: Verdict;
   /** Absent when the round did not sell the coupon out. */
   readonly soldOut?: SoldOutRound;
-  /** On a Redis Cluster, segmented only: commands each master served during the measured round, by URL. */
-  readonly commandsPerMaster?: Record<string, number>;
   /** What the measured round cost the whole machine, up to its last grant (Linux only). */
   readonly machineCpu?: MachineCpu;
 }
@@ -133,16 +116,6 @@ export interface StrategyResult {
 export interface LoadResult {
   readonly workMs: number;
   readonly results: StrategyResult[];
-}
-
-/** A few grabs with a long workMs: each granted one must take at least that long. */
-export interface WorkProbe {
-  readonly strategy: string;
-  readonly workMs: number;
-  readonly granted: number;
-  /** The fastest granted answer, ms (0 when none was granted). */
-  readonly minGrantedMs: number;
-  readonly ok: boolean;
 }
 
 export interface MachineInfo {
@@ -162,9 +135,17 @@ export interface BenchSettings {
   /** One load per value: every strategy runs at each workMs. */
   readonly loads: number[];
   readonly segments: number;
-  /** The work probe's workMs (0 skips it). */
-  readonly probeWorkMs: number;
-  readonly quick: boolean;
+  /** Runs of each contender in the sell-out race (0 skips it). */
+  readonly sellOutRuns: number;
+}
+
+/** What a run teaches: one sentence with this run's numbers, and whether it held in this run. */
+export interface Lesson {
+  readonly id: string;
+  readonly text: string;
+  readonly held: boolean;
+  /** When it did not hold: the two numbers that say so, in one line. */
+  readonly notHeld?: string;
 }
 
 export interface BenchReport {
@@ -177,7 +158,8 @@ export interface BenchReport {
   readonly target: { readonly nginxUrl: string; readonly replicas: number };
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
-  readonly workProbes: WorkProbe[];
   /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
+  /** What the run teaches, each with this run's numbers and whether it held. */
+  readonly lessons: Lesson[];
 }
