@@ -1,4 +1,4 @@
-import { IN_LOCK, scenarioFor } from './scenarios';
+import { scenarioFor } from './scenarios';
 import { medianRun } from './sell-out/sell-out-round';
 import type { BenchReport, Lesson, LoadResult, StrategyResult } from './types';
 
@@ -10,26 +10,57 @@ type Run = Omit<BenchReport, 'lessons'>;
 const num = (x: number, digits = 0) =>
   x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const rate = (r: StrategyResult) => `${r.strategy} ${num(r.grabsPerSec)} grabs/s`;
+const lesson = (id: string, text: string, held: boolean, notHeld: string): Lesson =>
+  held ? { id, text, held } : { id, text, held, notHeld };
+const fastest = (results: StrategyResult[]) =>
+  results.reduce<StrategyResult | undefined>((a, b) => (a && a.grabsPerSec >= b.grabsPerSec ? a : b), undefined);
+const find = (run: Run, workMs: number, strategy: string) =>
+  run.loads.find((l) => l.workMs === workMs)?.results.find((r) => r.strategy === strategy);
 
-function lesson(id: string, text: string, held: boolean, notHeld: string): Lesson {
-  return held ? { id, text, held } : { id, text, held, notHeld };
-}
-
-/** Locks that let one buyer at a time into the section of the one stock row, and are meant to be correct. */
+/** Locks that let one buyer at a time into the section of one stock row, and are meant to be correct. */
 function singleLocks(load: LoadResult | undefined): StrategyResult[] {
   return (load?.results ?? []).filter((r) => {
     const s = scenarioFor(r.strategy);
-    return s.workAt === IN_LOCK && s.segments === 'one' && s.promisesExclusion && s.expectedFlags.length === 0;
+    return s.inLock && s.segments === 'one' && s.promisesExclusion && s.expectedFlags.length === 0;
   });
 }
 
-const fastest = (results: StrategyResult[]) =>
-  results.reduce<StrategyResult | undefined>((a, b) => (a && a.grabsPerSec >= b.grabsPerSec ? a : b), undefined);
+/** The two wrong baselines, at the load where each oversold most, as the database shows. */
+function wrongBaselines(run: Run): Lesson[] {
+  const worst = (strategy: string) =>
+    run.loads
+      .flatMap((l) => l.results.filter((r) => r.strategy === strategy))
+      .reduce<StrategyResult | undefined>((a, b) => (a && a.audit.oversold >= b.audit.oversold ? a : b), undefined);
+  const [none, mutex] = [worst('none'), worst('synchronized')];
+  return [
+    ...(none
+      ? [
+          lesson(
+            'no-lock-oversells',
+            `Without a lock, buyers read the same stock and write back the same value: none sold ${none.audit.oversold} ` +
+              `coupons beyond the stock and lost ${none.audit.lostUpdates} updates (workMs ${none.workMs}).`,
+            none.audit.oversold > 0,
+            `none oversold ${none.audit.oversold}, lost ${none.audit.lostUpdates}`,
+          ),
+        ]
+      : []),
+    ...(mutex
+      ? [
+          lesson(
+            'local-mutex-oversells',
+            `A lock inside each process does not protect ${run.target.replicas} replicas: synchronized sold ` +
+              `${mutex.audit.oversold} coupons beyond the stock, with ${mutex.audit.maxConcurrentHolders} holders at once.`,
+            mutex.audit.oversold > 0,
+            `synchronized oversold ${mutex.audit.oversold}, ${mutex.audit.maxConcurrentHolders} holder(s) at once`,
+          ),
+        ]
+      : []),
+  ];
+}
 
 function atomicBeatsLocks(run: Run): Lesson[] {
-  const load = run.loads.find((l) => l.workMs === 0);
-  const atomic = load?.results.find((r) => r.strategy === 'db-atomic');
-  const lock = fastest(singleLocks(load));
+  const atomic = find(run, 0, 'db-atomic');
+  const lock = fastest(singleLocks(run.loads.find((l) => l.workMs === 0)));
   if (!atomic || !lock || lock.grabsPerSec <= 0) return [];
   const text =
     'With nothing to protect between read and write, one conditional statement beats every lock: ' +
@@ -38,6 +69,7 @@ function atomicBeatsLocks(run: Run): Lesson[] {
   return [lesson('atomic-beats-locks', text, atomic.grabsPerSec > lock.grabsPerSec, `${rate(atomic)} ≤ ${rate(lock)}`)];
 }
 
+/** With work inside, a single lock runs one section after another: no faster than 1000 / workMs. */
 function lockSerialises(run: Run): Lesson[] {
   const load = run.loads.find((l) => l.workMs > 0);
   const locks = singleLocks(load);
@@ -45,11 +77,11 @@ function lockSerialises(run: Run): Lesson[] {
   if (!load || !best) return [];
   const cap = 1000 / load.workMs;
   const overlapped = locks.find((r) => r.audit.maxConcurrentHolders > 1);
-  const u = best.utilisation;
+  const { meanSectionMs: section, meanGapMs: gap } = best.utilisation;
   const text =
     `With ${load.workMs} ms of work inside the section, one lock serialises every buyer: the best, ` +
-    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, close to 1000 / (${num(u.meanSectionMs, 1)} ms in ` +
-    `the section + ${num(u.meanGapMs, 1)} ms of hand-off) = ${num(1000 / (u.meanSectionMs + u.meanGapMs))}, ` +
+    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, close to 1000 / (${num(section, 1)} ms in ` +
+    `the section + ${num(gap, 1)} ms of hand-off) = ${num(1000 / (section + gap))}, ` +
     `and no lock passed 1000 / ${load.workMs} = ${num(cap)}.`;
   const notHeld = overlapped
     ? `${overlapped.strategy} had ${overlapped.audit.maxConcurrentHolders} holders at once, 1 at most expected`
@@ -73,24 +105,22 @@ function segmentsSellOutFaster(run: Run): Lesson[] {
 }
 
 function coalescing(run: Run): Lesson[] {
-  const batched = run.loads.find((l) => l.workMs === 0)?.results.find((r) => r.strategy === 'db-batched');
+  const batched = find(run, 0, 'db-batched');
   const hotRow = run.ceilings.pgHotRowPerSec;
   if (!batched || !batched.audit.statements || hotRow <= 0) return [];
   const perCommit = batched.audit.grants / batched.audit.statements;
   const text =
     `Coalescing put ${num(perCommit, 1)} grants in each commit and passed the one-commit-per-grant ceiling: ` +
     `db-batched ${num(batched.grabsPerSec)} grabs/s against ${num(hotRow)}/s for one hot row in PostgreSQL.`;
-  const held = perCommit > 1 && batched.grabsPerSec > hotRow;
   const notHeld =
     perCommit > 1 ? `${rate(batched)} ≤ pg hot row ${num(hotRow)}/s` : `${num(perCommit, 1)} grants per commit`;
-  return [lesson('coalescing-passes-hot-row', text, held, notHeld)];
+  return [lesson('coalescing-passes-hot-row', text, perCommit > 1 && batched.grabsPerSec > hotRow, notHeld)];
 }
 
-/** A sold-out answer takes the same path whatever the strategy: the grab POST, answered from memory. */
+/** A sold-out answer takes one path whatever the strategy: the grab POST, answered from memory. */
 function soldOutCostsOneRequest(run: Run): Lesson[] {
   const rates = run.loads
-    .flatMap((l) => l.results)
-    .flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : []))
+    .flatMap((l) => l.results.flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : [])))
     .sort((a, b) => a - b);
   const http = run.ceilings.httpPerSec;
   if (rates.length === 0 || http <= 0) return [];
@@ -103,35 +133,7 @@ function soldOutCostsOneRequest(run: Run): Lesson[] {
   return [lesson('sold-out-costs-one-request', text, held, `${num(median)}/s against http ${num(http)}/s`)];
 }
 
-/** The two wrong baselines: fast, and wrong, as the database shows. */
-function wrongBaselines(run: Run): Lesson[] {
-  const worst = (strategy: string) =>
-    run.loads
-      .flatMap((l) => l.results)
-      .filter((r) => r.strategy === strategy)
-      .reduce<StrategyResult | undefined>((a, b) => (a && a.audit.oversold >= b.audit.oversold ? a : b), undefined);
-  const none = worst('none');
-  const mutex = worst('synchronized');
-  const out: Lesson[] = [];
-  if (none) {
-    const a = none.audit;
-    const text =
-      `Without a lock, buyers read the same stock and write back the same value: none sold ${a.oversold} ` +
-      `coupons beyond the stock and lost ${a.lostUpdates} updates (workMs ${none.workMs}).`;
-    out.push(lesson('no-lock-oversells', text, a.oversold > 0, `none oversold ${a.oversold}, lost ${a.lostUpdates}`));
-  }
-  if (mutex) {
-    const a = mutex.audit;
-    const text =
-      `A lock inside each process does not protect ${run.target.replicas} replicas: synchronized sold ` +
-      `${a.oversold} coupons beyond the stock, with ${a.maxConcurrentHolders} holders at once.`;
-    const notHeld = `synchronized oversold ${a.oversold}, ${a.maxConcurrentHolders} holder(s) at once`;
-    out.push(lesson('local-mutex-oversells', text, a.oversold > 0, notHeld));
-  }
-  return out;
-}
-
-/** The lessons of a run, those whose strategies ran, in teaching order (at most 8). */
+/** The lessons of a run, those whose strategies ran, in teaching order (at most 7). */
 export function lessonsOf(run: Run): Lesson[] {
   return [
     ...wrongBaselines(run),
@@ -146,26 +148,22 @@ export function lessonsOf(run: Run): Lesson[] {
 /** `text` broken into lines of at most `width` characters (a longer word keeps a line of its own). */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
-  let line = '';
   for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
   }
-  return line ? [...lines, line] : lines;
+  return lines;
 }
 
-/** The lessons for a terminal of 100 columns: held or not, the sentence, and when not held, the two numbers. */
+/** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
 export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
   const pad = ' '.repeat(11);
   return lessons.flatMap((l) => {
-    const [first, ...rest] = wrap(l.text, width - pad.length);
-    const mark = (l.held ? 'held' : 'not held').padEnd(pad.length);
-    return [
-      `${mark}${first}`,
-      ...rest.map((line) => pad + line),
-      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length).map((line) => pad + line) : []),
+    const lines = [
+      ...wrap(l.text, width - pad.length),
+      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length) : []),
     ];
+    return lines.map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) : pad) + line);
   });
 }

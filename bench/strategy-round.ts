@@ -8,7 +8,7 @@ import { reconcile } from './metrics/reconcile';
 import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
 import type { ProgressLine } from './progress';
-import { grabQuery, scenarioFor, segmentsFor } from './scenarios';
+import { scenarioFor, segmentsFor } from './scenarios';
 import type { BenchTarget } from './target';
 import type { BenchSettings, StrategyResult } from './types';
 
@@ -34,7 +34,7 @@ export async function runStrategy(
 ): Promise<StrategyResult> {
   const { strategy, settings } = run;
   const segments = segmentsFor(strategy, settings.segments);
-  const query = new URLSearchParams(grabQuery(strategy, run.workMs)).toString();
+  const query = new URLSearchParams({ strategy, workMs: String(run.workMs) }).toString();
   const round = (phase: string, couponId: number, amount: number) =>
     runRound({
       url: `${target.nginxUrl}/coupons/${couponId}/grab?${query}`,

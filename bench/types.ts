@@ -5,13 +5,10 @@ import type { SellOutResult } from './sell-out/sell-out-round';
 
 /** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
-  /** 200 granted. */
   readonly granted: number;
-  /** 409 STOCK.SOLD_OUT. */
+  /** 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused). */
   readonly soldOut: number;
-  /** 409 GRANT.DUPLICATE. */
   readonly duplicate: number;
-  /** 409 FENCE.REJECTED: a stale holder's write refused by the database (fenced). */
   readonly fenceRejected: number;
   /** 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left. */
   readonly lockTimeout: number;
@@ -19,7 +16,7 @@ export interface StatusCounts {
   readonly unavailable: number;
   /** Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx. */
   readonly outsideContract: number;
-  /** Connection errors: no HTTP answer at all. */
+  /** No HTTP answer at all. */
   readonly errors: number;
   readonly timeouts: number;
 }
@@ -31,12 +28,11 @@ export interface LatencySummary {
   readonly max: number;
 }
 
-/** The 200s the client saw against the grant rows the database holds. */
+/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
 export interface Reconciliation {
   readonly grantedSeen: number;
   readonly grantsInDb: number;
   readonly matches: boolean;
-  /** Requests with no answer: a grant may exist that the client never saw. */
   readonly unanswered: number;
 }
 
@@ -44,7 +40,6 @@ export interface Reconciliation {
 export interface Utilisation {
   /** Share of the span from the first entry to the last exit with a holder inside (0…1). */
   readonly busyShare: number;
-  /** Mean time from entry to exit, ms. */
   readonly meanSectionMs: number;
   /** Mean time from one exit to the next entry, ms (0 when sections overlap): the hand-off. */
   readonly meanGapMs: number;
@@ -57,37 +52,21 @@ export interface Verdict {
   readonly flags: VerdictFlag[];
   /** 'correct', or the flags joined, e.g. 'OVERSOLD + LOST UPDATES'. */
   readonly label: string;
-  /** The flags scenarios.ts declares for this strategy. */
+  /** The flags scenarios.ts declares for this strategy, and whether they are the ones found. */
   readonly expected: VerdictFlag[];
-  /** The verdict is the expected one. */
   readonly asExpected: boolean;
 }
 
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
 /** The physical ceilings, measured in the same run with as many requests in flight as the load. */
-export interface Ceilings {
-  readonly httpPerSec: number;
-  readonly pgHotRowPerSec: number;
-  readonly redisPerSec: number;
-  /** How they were taken: requests, in flight, pool size. */
-  readonly method: string;
-}
+export type Ceilings = Readonly<Record<CeilingName, number>> & { readonly method: string };
 
-/** The ceiling that bounds a strategy, and how close it came. */
+/** The ceiling that bounds a strategy, and its grabs/s as a share of it. */
 export interface Bound {
   readonly ceiling: CeilingName;
   readonly perSec: number;
-  /** grabs/s over the ceiling. */
   readonly share: number;
-}
-
-/** Grabs on the strategy's coupon once it sold out: the crowd a flash sale mostly is. */
-export interface SoldOutRound {
-  readonly requests: number;
-  readonly perSec: number;
-  /** Answers other than 409 STOCK.SOLD_OUT (none expected). */
-  readonly otherAnswers: number;
 }
 
 export interface StrategyResult {
@@ -106,13 +85,12 @@ export interface StrategyResult {
   readonly reconciliation: Reconciliation;
   readonly utilisation: Utilisation;
   readonly verdict: Verdict;
-  /** Absent when the round did not sell the coupon out. */
-  readonly soldOut?: SoldOutRound;
+  /** Grabs on the coupon once it sold out (absent when it did not): answers/s, answers other than 409 SOLD_OUT. */
+  readonly soldOut?: { readonly requests: number; readonly perSec: number; readonly otherAnswers: number };
   /** What the measured round cost the whole machine, up to its last grant (Linux only). */
   readonly machineCpu?: MachineCpu;
 }
 
-/** Every strategy under one load. */
 export interface LoadResult {
   readonly workMs: number;
   readonly results: StrategyResult[];
@@ -139,12 +117,11 @@ export interface BenchSettings {
   readonly sellOutRuns: number;
 }
 
-/** What a run teaches: one sentence with this run's numbers, and whether it held in this run. */
+/** What a run teaches: one sentence with this run's numbers, whether it held, and if not, the two numbers. */
 export interface Lesson {
   readonly id: string;
   readonly text: string;
   readonly held: boolean;
-  /** When it did not hold: the two numbers that say so, in one line. */
   readonly notHeld?: string;
 }
 
@@ -160,6 +137,5 @@ export interface BenchReport {
   readonly loads: LoadResult[];
   /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
-  /** What the run teaches, each with this run's numbers and whether it held. */
   readonly lessons: Lesson[];
 }
