@@ -1,11 +1,10 @@
 import { ensureStack } from '../tools/stack/stack';
 import type { BenchOptions } from './options';
-import { renderTable } from './report/render-table';
+import { renderLessons, renderTable } from './report/render-table';
 import { writeReport, type ReportFiles } from './report/write-report';
 import { runBench } from './runner';
-import { unexpectedVerdicts } from './targets';
 import { targetOf } from './target';
-import type { BenchReport } from './types';
+import type { BenchReport, StrategyResult } from './types';
 
 export interface BenchOutcome {
   readonly report: BenchReport;
@@ -14,9 +13,14 @@ export interface BenchOutcome {
   readonly asExpected: boolean;
 }
 
+/** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */
+export function unexpectedVerdicts(report: BenchReport): StrategyResult[] {
+  return report.loads.flatMap((l) => l.results.filter((r) => !r.verdict.asExpected));
+}
+
 /**
  * The whole `npm run bench`: use the running stack (or start one, and stop it afterwards unless
- * `keepStack`), run every selected strategy, print the tables, write the reports.
+ * `keepStack`), run every selected strategy, print the tables, write the reports, end with the lessons.
  */
 export async function benchCommand(
   options: BenchOptions,
@@ -24,8 +28,7 @@ export async function benchCommand(
   keepStack = false,
 ): Promise<BenchOutcome> {
   const stack = await ensureStack();
-  if (stack.started)
-    log(`started a stack: ${stack.info.nginxUrl} (${keepStack ? 'kept running afterwards' : 'stopped afterwards'})`);
+  if (stack.started) log(`started a stack at ${stack.info.nginxUrl}${keepStack ? ', kept running afterwards' : ''}`);
   // Ctrl-C mid-run must not leave a stack this run started behind.
   const interrupted = () => {
     void stack.stop().finally(() => process.exit(130));
@@ -36,16 +39,17 @@ export async function benchCommand(
     log('');
     log(renderTable(report, process.stdout.isTTY));
     const files = writeReport(report, options.outDir);
+    const unexpected = unexpectedVerdicts(report);
     log('');
+    for (const r of unexpected) {
+      const expected = r.verdict.expected.join(' + ') || 'correct';
+      log(`NOT as expected: ${r.strategy} at workMs ${r.workMs}: ${r.verdict.label}, expected ${expected}`);
+    }
     log(`report: ${files.html}`);
     log(`        ${files.markdown}`);
     log(`        ${files.json}`);
-    const unexpected = unexpectedVerdicts(report);
-    for (const r of unexpected) {
-      log(
-        `NOT as expected: ${r.strategy} at workMs ${r.workMs}: ${r.verdict.label}, expected ${r.verdict.expected.join(' + ') || 'correct'}`,
-      );
-    }
+    log('');
+    log(renderLessons(report));
     return { report, files, asExpected: unexpected.length === 0 };
   } finally {
     process.removeListener('SIGINT', interrupted);

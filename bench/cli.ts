@@ -1,8 +1,8 @@
 import { benchCommand } from './bench-command';
 import { parseBenchArgs } from './options';
 
-// npm run bench -- [--strategies a,b] [--stock N] [--requests N] [--connections N] [--work-ms N]
-//                  [--segments N] [--warmup N] [--quick] [--out DIR] [--keep-stack]
+// npm run bench -- [--strategies a,b] [--stock N] [--requests N] [--connections N] [--work-ms 0,5]
+//                  [--segments N] [--warmup N] [--sell-out-runs N] [--quick] [--out DIR] [--keep-stack]
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const keepStack = argv.includes('--keep-stack');

@@ -1,7 +1,7 @@
 import { parseBenchArgs } from './options';
 
 describe('parseBenchArgs', () => {
-  it('takes the full defaults without options: two loads and the work probe', () => {
+  it('takes the full defaults without options: two loads, three sell-out races', () => {
     const { settings, outDir } = parseBenchArgs([]);
     expect(settings).toEqual({
       strategies: [],
@@ -10,9 +10,8 @@ describe('parseBenchArgs', () => {
       warmupRequests: 200,
       connections: 50,
       loads: [0, 5],
-      probeWorkMs: 300,
       segments: 8,
-      quick: false,
+      sellOutRuns: 3,
     });
     expect(outDir).toBe('bench/results');
   });
@@ -30,7 +29,6 @@ describe('parseBenchArgs', () => {
       '/tmp/x',
     ]);
     expect(settings).toMatchObject({
-      quick: true,
       stock: 40,
       requests: 160,
       warmupRequests: 16,
@@ -80,16 +78,14 @@ describe('parseBenchArgs', () => {
     });
   });
 
-  describe('--probe-work-ms', () => {
-    it('sets the work probe, and 0 skips it', () => {
-      expect(parseBenchArgs(['--probe-work-ms', '450']).settings.probeWorkMs).toBe(450);
-      expect(parseBenchArgs(['--probe-work-ms', '0']).settings.probeWorkMs).toBe(0);
+  it('takes the demo preset: every load, fewer grabs, one sell-out race, and --quick still wins', () => {
+    expect(parseBenchArgs([], 'demo').settings).toMatchObject({
+      stock: 200,
+      requests: 400,
+      loads: [0, 5],
+      sellOutRuns: 1,
     });
-
-    it('rejects values out of range', () => {
-      expect(() => parseBenchArgs(['--probe-work-ms', '5001'])).toThrow(
-        '--probe-work-ms must be an integer in 0…5000, got 5001',
-      );
-    });
+    expect(parseBenchArgs(['--quick'], 'demo').settings).toMatchObject({ stock: 80, loads: [0, 2] });
+    expect(parseBenchArgs(['--sell-out-runs', '0'], 'demo').settings.sellOutRuns).toBe(0);
   });
 });

@@ -9,10 +9,17 @@ export interface BenchOptions {
 
 export const defaultOutDir = 'bench/results';
 
-/** The full run: two loads (how fast each design can go, and with work inside), every strategy. */
-const full = { stock: 1000, requests: 2000, warmup: 200, connections: 50, loads: '0,5', segments: 8, probe: 300 };
-/** --quick: the same shape, small enough for the test suite. */
-const quick = { stock: 80, requests: 160, warmup: 16, connections: 16, loads: '0,2', segments: 8, probe: 300 };
+/**
+ * The same shape at three sizes: `full` (npm run bench), `demo` (npm run demo: every strategy and
+ * both loads, fewer grabs per round) and `--quick` (the test suite's).
+ */
+export const presets = {
+  full: { stock: 1000, requests: 2000, warmup: 200, connections: 50, loads: '0,5', segments: 8, sellOutRuns: 3 },
+  demo: { stock: 200, requests: 400, warmup: 40, connections: 32, loads: '0,5', segments: 8, sellOutRuns: 1 },
+  quick: { stock: 80, requests: 160, warmup: 16, connections: 16, loads: '0,2', segments: 8, sellOutRuns: 1 },
+} as const;
+
+export type PresetName = keyof typeof presets;
 
 /** `--work-ms 0,5`: one load per value. */
 function loads(raw: string): number[] {
@@ -29,7 +36,7 @@ function int(name: string, raw: string | undefined, fallback: number, min: numbe
   return value;
 }
 
-export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'full'): BenchOptions {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -39,14 +46,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       'work-ms': { type: 'string' },
-      'probe-work-ms': { type: 'string' },
       segments: { type: 'string' },
+      'sell-out-runs': { type: 'string' },
       quick: { type: 'boolean', default: false },
       out: { type: 'string' },
     },
     strict: true,
   });
-  const base = values.quick ? quick : full;
+  const base = presets[values.quick ? 'quick' : preset];
   const requests = int('requests', values.requests, base.requests, 1, 1_000_000);
   const settings: BenchSettings = {
     strategies: (values.strategies ?? '')
@@ -58,9 +65,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     warmupRequests: int('warmup', values.warmup, Math.min(base.warmup, requests), 0, 1_000_000),
     connections: int('connections', values.connections, Math.min(base.connections, requests), 1, 10_000),
     loads: loads(values['work-ms'] ?? base.loads),
-    probeWorkMs: int('probe-work-ms', values['probe-work-ms'], base.probe, 0, 5000),
     segments: int('segments', values.segments, base.segments, 1, 64),
-    quick: values.quick ?? false,
+    sellOutRuns: int('sell-out-runs', values['sell-out-runs'], base.sellOutRuns, 0, 100),
   };
   return { settings, outDir: values.out ?? defaultOutDir };
 }

@@ -1,15 +1,15 @@
 import { ApiClient } from '@app/contract';
-import { CeilingProbe } from './ceilings/measure-ceilings';
+import { measureCeilings } from './ceilings/measure-ceilings';
+import { lessonsOf } from './lessons';
 import { withBounds } from './metrics/bound';
-import { ceilingsLine } from './report/columns';
 import { machineInfo, methodText } from './machine';
 import { ProgressLine } from './progress';
+import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
 import { runStrategy } from './strategy-round';
 import type { BenchTarget } from './target';
-import type { BenchReport, BenchSettings, LoadResult, WorkProbe } from './types';
+import type { BenchReport, BenchSettings, Ceilings, LoadResult } from './types';
 import { warmUpStack } from './warm-up';
-import { probeWork } from './work-probe';
 
 /** Strategies to run: the requested ones in the order asked, or all the API lists. */
 export async function resolveStrategies(
@@ -26,8 +26,21 @@ export async function resolveStrategies(
 }
 
 /**
- * The whole comparison: the ceilings first, then every strategy under each load, then the work
- * probe. Everything in one run, so every figure can be read against the others as a ratio.
+ * A ceiling is an upper bound, measured before the strategies and after them: the higher reading
+ * counts, since a cold or disturbed reading would flatter the strategies held to it.
+ */
+export function higherOf(a: Ceilings, b: Ceilings): Ceilings {
+  return {
+    httpPerSec: Math.max(a.httpPerSec, b.httpPerSec),
+    pgHotRowPerSec: Math.max(a.pgHotRowPerSec, b.pgHotRowPerSec),
+    redisPerSec: Math.max(a.redisPerSec, b.redisPerSec),
+    method: `Measured before the strategies and after them; the higher reading of each counts. ${a.method}`,
+  };
+}
+
+/**
+ * The whole comparison: the ceilings, then every strategy under each load, then the sell-out
+ * race, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
 export async function runBench(
   target: BenchTarget,
@@ -38,48 +51,33 @@ export async function runBench(
   const strategies = await resolveStrategies(api, settings.strategies);
   const startedAt = new Date().toISOString();
   const runId = Date.now().toString(36);
+  await warmUpStack(api, target, settings, strategies, runId, progress);
   // Twice the load's requests: a rate read over a second or so is steadier than over a fraction of one.
-  const probe = new CeilingProbe(api, target, {
+  const ceilingSpec = {
     requests: settings.requests * 2,
     warmup: settings.warmupRequests,
     connections: settings.connections,
-    runId,
-    workLoads: settings.loads.filter((workMs) => workMs > 0),
-    sections: settings.quick ? 50 : 200,
-  });
+  };
+  const before = await measureCeilings(api, target, { ...ceilingSpec, runId: `${runId}-before` });
+  progress.done(`before: ${ceilingsLine(before)}`);
   const loads: LoadResult[] = [];
-  try {
-    await warmUpStack(api, target, settings, strategies, runId, progress);
-    progress.done(`before: ${ceilingsLine(await probe.measure('before'))}`);
-    for (const workMs of settings.loads) {
-      const results = [];
-      for (const [index, strategy] of strategies.entries()) {
-        const label = `[workMs ${workMs}] [${index + 1}/${strategies.length}] ${strategy}`;
-        const userPrefix = `${runId}-w${workMs}-${index}`;
-        results.push(await runStrategy(api, target, { strategy, workMs, settings, userPrefix, label }, progress));
-      }
-      loads.push({ workMs, results });
+  for (const workMs of settings.loads) {
+    const results = [];
+    for (const [index, strategy] of strategies.entries()) {
+      const label = `[workMs ${workMs}] [${index + 1}/${strategies.length}] ${strategy}`;
+      const userPrefix = `${runId}-w${workMs}-${index}`;
+      results.push(await runStrategy(api, target, { strategy, workMs, settings, userPrefix, label }, progress));
     }
-    progress.done(`after: ${ceilingsLine(await probe.measure('after'))}`);
-  } finally {
-    await probe.close();
+    loads.push({ workMs, results });
   }
-  const ceilings = probe.result();
-  const workProbes: WorkProbe[] = [];
-  if (settings.probeWorkMs > 0) {
-    for (const strategy of strategies)
-      workProbes.push(await probeWork(api, strategy, settings.probeWorkMs, settings.segments, runId));
-    const failed = workProbes.filter((p) => !p.ok).map((p) => p.strategy);
-    progress.done(
-      `work probe (workMs ${settings.probeWorkMs}): ${failed.length ? `too fast or not granted: ${failed.join(', ')}` : 'every strategy spent it'}`,
-    );
-  }
-  // The sell-out race needs both contenders; three runs each in a full run, one in a quick one.
+  const after = await measureCeilings(api, target, { ...ceilingSpec, runId: `${runId}-after` });
+  progress.done(`after: ${ceilingsLine(after)}`);
+  const ceilings = higherOf(before, after);
   const sellOut =
-    strategies.includes('segmented') && strategies.includes('owner-checked')
-      ? await measureSellOut(api, target.databaseUrl, runId, settings.quick ? 1 : 3, (l) => progress.done(l))
+    settings.sellOutRuns > 0 && strategies.includes('segmented') && strategies.includes('owner-checked')
+      ? await measureSellOut(api, target.databaseUrl, runId, settings.sellOutRuns, (l) => progress.done(l))
       : undefined;
-  return {
+  const run = {
     startedAt,
     finishedAt: new Date().toISOString(),
     machine: machineInfo(),
@@ -88,7 +86,7 @@ export async function runBench(
     target: { nginxUrl: target.nginxUrl, replicas: target.replicaUrls.length },
     ceilings,
     loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
-    workProbes,
     ...(sellOut && { sellOut }),
   };
+  return { ...run, lessons: lessonsOf(run) };
 }

@@ -1,20 +1,16 @@
 import type { ApiClient, Audit, Grant } from '@app/contract';
-import { commandsBetween, commandsPerMaster } from './cluster-commands';
-import { fetchLockEvents, lockEventFigures, type LockEventFigures } from './lock-events';
 import { runRound, type RoundOutcome } from './load-round';
-import { isoToMs } from './metrics/iso-time';
 import { whileSampling } from './machine-cpu-probe';
-import { machineCpuPerGrant, machineCpuPerAnswer, type MachineCpu } from './metrics/machine-cpu';
-import { jainIndex } from './metrics/jain';
-import { splitLatency, summariseLatency } from './metrics/latency';
+import { isoToMs } from './metrics/iso-time';
+import { machineCpuPerGrant, type MachineCpu } from './metrics/machine-cpu';
+import { summariseLatency } from './metrics/latency';
 import { reconcile } from './metrics/reconcile';
-import { heldShare, utilisation } from './metrics/utilisation';
+import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
 import type { ProgressLine } from './progress';
-import { ms } from './report/format';
-import { grabQuery, scenarioFor, segmentsFor } from './scenarios';
+import { scenarioFor, segmentsFor } from './scenarios';
 import type { BenchTarget } from './target';
-import type { BenchSettings, SoldOutRound, StrategyResult } from './types';
+import type { BenchSettings, StrategyResult } from './types';
 
 export interface StrategyRun {
   readonly strategy: string;
@@ -38,112 +34,66 @@ export async function runStrategy(
 ): Promise<StrategyResult> {
   const { strategy, settings } = run;
   const segments = segmentsFor(strategy, settings.segments);
-  const query = grabQuery(strategy, run.workMs);
+  const query = new URLSearchParams({ strategy, workMs: String(run.workMs) }).toString();
   const round = (phase: string, couponId: number, amount: number) =>
     runRound({
-      url: `${target.nginxUrl}/coupons/${couponId}/grab?${new URLSearchParams(query).toString()}`,
+      url: `${target.nginxUrl}/coupons/${couponId}/grab?${query}`,
       amount,
       connections: settings.connections,
       userPrefix: `${run.userPrefix}-${phase}`,
       onProgress: (answered, c) =>
-        progress.update(
-          `${run.label} ${phase} ${answered}/${amount}  200:${c.granted} 409:${c.soldOut + c.duplicate} 429:${c.lockTimeout} 503:${c.unavailable}`,
-        ),
+        progress.update(`${run.label} ${phase} ${answered}/${amount}  200:${c.granted} 429:${c.lockTimeout}`),
     });
   const newCoupon = (phase: string) =>
     api.createCoupon({ name: `bench ${strategy} ${phase} ${run.userPrefix}`, stock: settings.stock, segments });
   if (settings.warmupRequests > 0) await round('warm-up', (await newCoupon('warm-up')).id, settings.warmupRequests);
   const coupon = await newCoupon('measured');
-  // On a cluster, whether segmented's locks spread: what each master served during the round.
-  const nodes = strategy === 'segmented' ? target.redisClusterUrls : undefined;
-  const commandsBefore = nodes && (await commandsPerMaster(nodes));
   const { result: measured, samples } = await whileSampling(() => round('measured', coupon.id, settings.requests));
-  const perMaster = nodes && commandsBetween(commandsBefore!, await commandsPerMaster(nodes));
-  const [audit, grants, events] = await Promise.all([
-    api.audit(coupon.id),
-    api.grants(coupon.id),
-    fetchLockEvents(target, coupon.id, measured.startedAt),
-  ]);
-  // Twice the load's requests: sold-out answers come fast, and a longer round reads their rate steadier.
-  const soldOut =
-    audit.stock === 0 ? await whileSampling(() => round('sold-out', coupon.id, settings.requests * 2)) : undefined;
-  const result = {
-    ...assembleResult(
-      { ...run, couponId: coupon.id, segments, query },
-      measured,
-      {
-        audit,
-        grants,
-        lock: lockEventFigures(events),
-        machineCpu: machineCpuPerGrant(samples, measured),
-        soldOutCpu: soldOut && machineCpuPerAnswer(soldOut.samples, soldOut.result),
-      },
-      soldOut?.result,
-    ),
-    ...(perMaster ? { commandsPerMaster: perMaster } : {}),
-  };
-  progress.done(
-    `${run.label}: ${result.verdict.label}${result.verdict.asExpected ? '' : ' (NOT as expected)'}, ` +
-      `${result.grabsPerSec.toFixed(0)} grabs/s, ${result.statuses.granted} granted, p99 granted ${ms(result.latency.granted.p99)} ms` +
-      (result.soldOut ? `, sold out ${result.soldOut.perSec.toFixed(0)}/s` : '') +
-      (perMaster ? `, commands per master ${Object.values(perMaster).join(' / ')}` : ''),
+  const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
+  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
+  const result = assembleResult(
+    { strategy, workMs: run.workMs, settings, couponId: coupon.id, segments },
+    measured,
+    { audit, grants, machineCpu: machineCpuPerGrant(samples, measured) },
+    soldOut,
   );
+  const p99 = result.latency.granted.p99.toFixed(0);
+  progress.done(`${run.label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, p99 ${p99} ms`);
   return result;
 }
 
 export interface Readback {
   readonly audit: Audit;
   readonly grants: readonly Grant[];
-  readonly lock?: LockEventFigures;
   readonly machineCpu?: MachineCpu;
-  /** The sold-out round's, per answer. */
-  readonly soldOutCpu?: MachineCpu;
 }
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
 export function assembleResult(
-  run: Omit<StrategyRun, 'label' | 'userPrefix'> & {
-    couponId: number;
-    segments: number;
-    query: Record<string, string>;
-  },
+  run: Pick<StrategyRun, 'strategy' | 'workMs' | 'settings'> & { couponId: number; segments: number },
   measured: RoundOutcome,
   readback: Readback,
   soldOut?: RoundOutcome,
 ): StrategyResult {
   const { audit, grants } = readback;
-  const lock = readback.lock ?? { held: [] };
   const scenario = scenarioFor(run.strategy);
-  const latency = splitLatency(measured.grantedMs, measured.turnedAwayMs);
   const statuses = measured.statuses;
-  const intervals = grants.map((g) => ({ start: isoToMs(g.enteredAt), end: isoToMs(g.leftAt) }));
   const reconciliation = reconcile(statuses.granted, grants.length, statuses.errors + statuses.timeouts);
-  const grabsPerSec = measured.lastGrantAfterMs > 0 ? (statuses.granted * 1000) / measured.lastGrantAfterMs : 0;
   return {
     strategy: run.strategy,
     workMs: run.workMs,
     couponId: String(run.couponId),
-    query: run.query,
     segments: run.segments,
     requests: run.settings.requests,
     durationMs: measured.durationMs,
-    requestsPerSec: measured.durationMs > 0 ? (measured.answered * 1000) / measured.durationMs : 0,
-    grabsPerSec,
-    bound: UNBOUND,
-    latency,
+    grabsPerSec: measured.lastGrantAfterMs > 0 ? (statuses.granted * 1000) / measured.lastGrantAfterMs : 0,
+    // Until the run's ceilings are known (runner.ts fills it in).
+    bound: { ceiling: 'httpPerSec', perSec: 0, share: 0 },
+    latency: { granted: summariseLatency(measured.grantedMs), turnedAway: summariseLatency(measured.turnedAwayMs) },
     statuses,
     audit,
     reconciliation,
-    utilisation: {
-      ...utilisation(intervals),
-      ...(lock.held.length > 0 ? { lockHeldShare: heldShare(lock.held, intervals) } : {}),
-    },
-    fairness: {
-      maxLatencyMs: latency.all.max,
-      spreadMs: latency.all.p99 - latency.all.p50,
-      latencyJain: jainIndex([...measured.grantedMs, ...measured.turnedAwayMs]),
-      ...(lock.maxWaitMs === undefined ? {} : { maxLockWaitMs: lock.maxWaitMs }),
-    },
+    utilisation: utilisation(grants.map((g) => ({ start: isoToMs(g.enteredAt), end: isoToMs(g.leftAt) }))),
     verdict: verdict({
       audit,
       statuses,
@@ -151,22 +101,13 @@ export function assembleResult(
       promisesExclusion: scenario.promisesExclusion,
       expected: scenario.expectedFlags,
     }),
-    ...(soldOut ? { soldOut: soldOutRound(soldOut, readback.soldOutCpu) } : {}),
-    ...(readback.machineCpu ? { machineCpu: readback.machineCpu } : {}),
-  };
-}
-
-/** Until the run's ceilings are known (runner.ts fills it in). */
-const UNBOUND = { ceiling: 'httpPerSec', perSec: 0, share: 0 } as const;
-
-function soldOutRound(outcome: RoundOutcome, machineCpu?: MachineCpu): SoldOutRound {
-  const perSec = outcome.durationMs > 0 ? (outcome.answered * 1000) / outcome.durationMs : 0;
-  return {
-    requests: outcome.answered,
-    perSec,
-    latency: summariseLatency([...outcome.grantedMs, ...outcome.turnedAwayMs]),
-    otherAnswers: outcome.answered - outcome.statuses.soldOut,
-    bound: UNBOUND,
-    ...(machineCpu ? { machineCpu } : {}),
+    ...(soldOut && {
+      soldOut: {
+        requests: soldOut.answered,
+        perSec: soldOut.durationMs > 0 ? (soldOut.answered * 1000) / soldOut.durationMs : 0,
+        otherAnswers: soldOut.answered - soldOut.statuses.soldOut,
+      },
+    }),
+    ...(readback.machineCpu && { machineCpu: readback.machineCpu }),
   };
 }

@@ -1,20 +1,14 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
-import type { Bound, Ceilings } from './ceilings/ceiling-types';
 import type { MachineCpu } from './metrics/machine-cpu';
-import type { SellOutResult } from './sell-out/sell-out.types';
-
-export type { Bound, CeilingName, Ceilings, CeilingValues } from './ceilings/ceiling-types';
+import type { SellOutResult } from './sell-out/sell-out-round';
 
 /** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
-  /** 200 granted. */
   readonly granted: number;
-  /** 409 STOCK.SOLD_OUT. */
+  /** 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused). */
   readonly soldOut: number;
-  /** 409 GRANT.DUPLICATE. */
   readonly duplicate: number;
-  /** 409 FENCE.REJECTED: a stale holder's write refused by the database (fenced). */
   readonly fenceRejected: number;
   /** 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left. */
   readonly lockTimeout: number;
@@ -22,7 +16,7 @@ export interface StatusCounts {
   readonly unavailable: number;
   /** Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx. */
   readonly outsideContract: number;
-  /** Connection errors: no HTTP answer at all. */
+  /** No HTTP answer at all. */
   readonly errors: number;
   readonly timeouts: number;
 }
@@ -31,49 +25,24 @@ export interface StatusCounts {
 export interface LatencySummary {
   readonly p50: number;
   readonly p99: number;
-  readonly p999: number;
   readonly max: number;
-  readonly mean: number;
-  readonly stddev: number;
 }
 
-/** Latency of the granted answers apart from the turned-away ones: they are different work. */
-export interface LatencySplit {
-  readonly all: LatencySummary;
-  readonly granted: LatencySummary;
-  readonly turnedAway: LatencySummary;
-}
-
-/** The 200s the client saw against the grant rows the database holds. */
+/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
 export interface Reconciliation {
   readonly grantedSeen: number;
   readonly grantsInDb: number;
   readonly matches: boolean;
-  /** Requests with no answer: a grant may exist that the client never saw. */
   readonly unanswered: number;
 }
 
-/** How busy the critical section was over the measured window. */
+/** The critical sections of a round, from the grants' entry and exit times (database clock). */
 export interface Utilisation {
-  /** Share of the window in which at least one holder was inside (0…1). */
+  /** Share of the span from the first entry to the last exit with a holder inside (0…1). */
   readonly busyShare: number;
-  /** Average number of holders inside at once (> 1 for segmented, or without a lock). */
-  readonly meanHolders: number;
-  /** From the first entry to the last exit, in ms. */
-  readonly windowMs: number;
-  /** Share of the same window in which the lock itself was held (from the replicas' release events). */
-  readonly lockHeldShare?: number;
-}
-
-export interface Fairness {
-  /** The slowest answer: the longest any one request waited. */
-  readonly maxLatencyMs: number;
-  /** p99 − p50: how far the unlucky tail sits from the typical request. */
-  readonly spreadMs: number;
-  /** Jain's index over per-request latency: 1 when every request took as long. */
-  readonly latencyJain: number;
-  /** Longest lock wait the replicas reported (GET /lock-events), when they report it. */
-  readonly maxLockWaitMs?: number;
+  readonly meanSectionMs: number;
+  /** Mean time from one exit to the next entry, ms (0 when sections overlap): the hand-off. */
+  readonly meanGapMs: number;
 }
 
 export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
@@ -83,66 +52,48 @@ export interface Verdict {
   readonly flags: VerdictFlag[];
   /** 'correct', or the flags joined, e.g. 'OVERSOLD + LOST UPDATES'. */
   readonly label: string;
-  /** The flags scenarios.ts declares for this strategy. */
+  /** The flags scenarios.ts declares for this strategy, and whether they are the ones found. */
   readonly expected: VerdictFlag[];
-  /** The verdict is the expected one. */
   readonly asExpected: boolean;
 }
 
-/** Grabs on the strategy's coupon once it sold out: the crowd a flash sale mostly is. */
-export interface SoldOutRound {
-  readonly requests: number;
+export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
+
+/** The physical ceilings, measured in the same run with as many requests in flight as the load. */
+export type Ceilings = Readonly<Record<CeilingName, number>> & { readonly method: string };
+
+/** The ceiling that bounds a strategy, and its grabs/s as a share of it. */
+export interface Bound {
+  readonly ceiling: CeilingName;
   readonly perSec: number;
-  readonly latency: LatencySummary;
-  /** Answers other than 409 STOCK.SOLD_OUT (none expected). */
-  readonly otherAnswers: number;
-  readonly bound: Bound;
-  /** What the round cost the whole machine, per answer, from its start to its last answer (Linux only). */
-  readonly machineCpu?: MachineCpu;
+  readonly share: number;
 }
 
 export interface StrategyResult {
   readonly strategy: string;
   readonly workMs: number;
   readonly couponId: string;
-  /** Query sent with every grab (strategy, workMs). */
-  readonly query: Record<string, string>;
   readonly segments: number;
   readonly requests: number;
   readonly durationMs: number;
-  readonly requestsPerSec: number;
   /** Grants per second, from the round's start to the last 200. */
   readonly grabsPerSec: number;
   readonly bound: Bound;
-  readonly latency: LatencySplit;
+  readonly latency: { readonly granted: LatencySummary; readonly turnedAway: LatencySummary };
   readonly statuses: StatusCounts;
   readonly audit: Audit;
   readonly reconciliation: Reconciliation;
   readonly utilisation: Utilisation;
-  readonly fairness: Fairness;
   readonly verdict: Verdict;
-  /** Absent when the round did not sell the coupon out. */
-  readonly soldOut?: SoldOutRound;
-  /** On a Redis Cluster, segmented only: commands each master served during the measured round, by URL. */
-  readonly commandsPerMaster?: Record<string, number>;
+  /** Grabs on the coupon once it sold out (absent when it did not): answers/s, answers other than 409 SOLD_OUT. */
+  readonly soldOut?: { readonly requests: number; readonly perSec: number; readonly otherAnswers: number };
   /** What the measured round cost the whole machine, up to its last grant (Linux only). */
   readonly machineCpu?: MachineCpu;
 }
 
-/** Every strategy under one load. */
 export interface LoadResult {
   readonly workMs: number;
   readonly results: StrategyResult[];
-}
-
-/** A few grabs with a long workMs: each granted one must take at least that long. */
-export interface WorkProbe {
-  readonly strategy: string;
-  readonly workMs: number;
-  readonly granted: number;
-  /** The fastest granted answer, ms (0 when none was granted). */
-  readonly minGrantedMs: number;
-  readonly ok: boolean;
 }
 
 export interface MachineInfo {
@@ -162,9 +113,16 @@ export interface BenchSettings {
   /** One load per value: every strategy runs at each workMs. */
   readonly loads: number[];
   readonly segments: number;
-  /** The work probe's workMs (0 skips it). */
-  readonly probeWorkMs: number;
-  readonly quick: boolean;
+  /** Runs of each contender in the sell-out race (0 skips it). */
+  readonly sellOutRuns: number;
+}
+
+/** What a run teaches: one sentence with this run's numbers, whether it held, and if not, the two numbers. */
+export interface Lesson {
+  readonly id: string;
+  readonly text: string;
+  readonly held: boolean;
+  readonly notHeld?: string;
 }
 
 export interface BenchReport {
@@ -177,7 +135,7 @@ export interface BenchReport {
   readonly target: { readonly nginxUrl: string; readonly replicas: number };
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
-  readonly workProbes: WorkProbe[];
   /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
+  readonly lessons: Lesson[];
 }

@@ -1,14 +1,14 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { renderReadmeSections, type Baselines } from './docs/readme-sections';
+import { GENERATED, renderGenerated, type Baselines } from './docs/generated-docs';
 
 // npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE] [--failover FILE,FILE…]
 // (--failover takes the chaos runs under Sentinel or a cluster, each with its own WAIT setting, as one list)
-// Writes the README's generated sections from the saved runs in bench/baselines/ (committed, so
-// every figure the README quotes can be traced to its JSON). A file given is first copied there.
-const ROOT = resolve(__dirname, '..');
+// Writes the generated sections of the README and of docs/bench.md and docs/reliability.md from the
+// saved runs in bench/baselines/ (committed, so every figure quoted can be traced to its JSON). A
+// file given is first copied there.
+export const ROOT = resolve(__dirname, '..');
 export const BASELINES = join(ROOT, 'bench', 'baselines');
-const README = join(ROOT, 'README.md');
 const KINDS = ['bench', 'locks', 'chaos', 'lab', 'soak', 'failover'] as const;
 const USAGE =
   'usage: npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE] [--failover FILE,FILE…]';
@@ -23,20 +23,13 @@ function given(argv: string[]): Partial<Record<(typeof KINDS)[number], string>> 
   return out;
 }
 
-/** The committed runs the README is written from. */
+/** The committed runs the docs are written from. */
 export function readBaselines(dir = BASELINES): Baselines {
   const read = (kind: string) => {
     const file = join(dir, `${kind}.json`);
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
   };
-  return {
-    bench: read('bench'),
-    locks: read('locks'),
-    chaos: read('chaos'),
-    lab: read('lab'),
-    soak: read('soak'),
-    failover: read('failover'),
-  } as Baselines;
+  return Object.fromEntries(KINDS.map((kind) => [kind, read(kind)]));
 }
 
 function main(): void {
@@ -50,8 +43,12 @@ function main(): void {
       writeFileSync(target, `${JSON.stringify({ runs }, null, 2)}\n`);
     }
   }
-  writeFileSync(README, renderReadmeSections(readFileSync(README, 'utf8'), readBaselines()));
-  console.log(`${README}: written from ${BASELINES}`);
+  const baselines = readBaselines();
+  for (const doc of Object.keys(GENERATED)) {
+    const path = join(ROOT, doc);
+    writeFileSync(path, renderGenerated(doc, readFileSync(path, 'utf8'), baselines));
+    console.log(`${doc}: written from ${BASELINES}`);
+  }
 }
 
 if (require.main === module) {

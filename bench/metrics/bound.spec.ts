@@ -1,4 +1,4 @@
-import { sampleResult, sampleSoldOut } from '../report/fixtures';
+import { sampleResult } from '../report/fixtures';
 import type { Ceilings } from '../types';
 import { boundOf, withBounds } from './bound';
 
@@ -6,7 +6,6 @@ const ceilings: Ceilings = {
   httpPerSec: 4000,
   pgHotRowPerSec: 1600,
   redisPerSec: 900,
-  readings: [{ httpPerSec: 4000, pgHotRowPerSec: 1600, redisPerSec: 900 }],
   method: 'm',
 };
 
@@ -43,15 +42,10 @@ describe('boundOf', () => {
 });
 
 describe('withBounds', () => {
-  it("holds each strategy to the lowest ceiling its scenario names, the sold-out round to http's", () => {
-    const atomic = withBounds(
-      sampleResult({ strategy: 'db-atomic', grabsPerSec: 1200, soldOut: sampleSoldOut(3000) }),
-      ceilings,
-    );
+  it('holds each strategy to the lowest ceiling its scenario names', () => {
+    const atomic = withBounds(sampleResult({ strategy: 'db-atomic', grabsPerSec: 1200 }), ceilings);
     // db-atomic passes through http and the pg hot row, not redis (the lowest here).
     expect(atomic.bound).toEqual({ ceiling: 'pgHotRowPerSec', perSec: 1600, share: 0.75 });
-    expect(atomic.soldOut?.bound).toEqual({ ceiling: 'httpPerSec', perSec: 4000, share: 0.75 });
-    expect(atomic.soldOut?.perSec).toBe(3000);
   });
 
   it('takes redis for segmented and for a strategy the map does not name (every ceiling)', () => {
@@ -65,10 +59,9 @@ describe('withBounds', () => {
     );
   });
 
-  it('adds no sold-out round where there was none, and leaves the rest of the result alone', () => {
-    const input = sampleResult({ strategy: 'none', grabsPerSec: 2000, soldOut: undefined });
+  it('leaves the rest of the result alone', () => {
+    const input = sampleResult({ strategy: 'none', grabsPerSec: 2000 });
     const bounded = withBounds(input, ceilings);
-    expect(bounded.soldOut).toBeUndefined();
     expect(bounded.bound).toEqual({ ceiling: 'pgHotRowPerSec', perSec: 1600, share: 1.25 });
     expect({ ...bounded, bound: input.bound }).toEqual(input);
     expect(input.bound.ceiling).toBe('pgHotRowPerSec');

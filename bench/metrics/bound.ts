@@ -14,13 +14,7 @@ export const ceilingLabel: Readonly<Record<CeilingName, string>> = {
   redisPerSec: 'redis',
 };
 
-/** A result held to the ceilings of the whole run (known only once the run is over). */
+/** A result held to the ceilings of the whole run. */
 export function withBounds(result: StrategyResult, ceilings: Ceilings): StrategyResult {
-  return {
-    ...result,
-    bound: boundOf(result.grabsPerSec, ceilings, scenarioFor(result.strategy).bounds),
-    ...(result.soldOut
-      ? { soldOut: { ...result.soldOut, bound: boundOf(result.soldOut.perSec, ceilings, ['httpPerSec']) } }
-      : {}),
-  };
+  return { ...result, bound: boundOf(result.grabsPerSec, ceilings, scenarioFor(result.strategy).bounds) };
 }

@@ -1,4 +1,4 @@
-import { machineCpuOver, machineCpuPerAnswer, machineCpuPerGrant, parseBusyMs, type BusySample } from './machine-cpu';
+import { machineCpuOver, machineCpuPerGrant, parseBusyMs, type BusySample } from './machine-cpu';
 import { emptyStatusCounts } from './status-counts';
 
 describe('parseBusyMs', () => {
@@ -51,18 +51,5 @@ describe('machineCpuPerGrant', () => {
     ];
     const round = { startedAt: 1000, lastGrantAfterMs: 500, statuses: { ...emptyStatusCounts(), granted: 4 } };
     expect(machineCpuPerGrant(samples, round)).toEqual({ microsEach: 250_000, coresBusy: 2 });
-  });
-});
-
-describe('machineCpuPerAnswer', () => {
-  it("takes a sold-out round's span from its start to its last answer, per answer", () => {
-    const samples: BusySample[] = [
-      { at: 1000, busyMs: 0 },
-      { at: 3000, busyMs: 4000 },
-    ];
-    expect(machineCpuPerAnswer(samples, { startedAt: 1000, durationMs: 1000, answered: 500 })).toEqual({
-      microsEach: 4000,
-      coresBusy: 2,
-    });
   });
 });

@@ -7,10 +7,7 @@ export interface BusySample {
 
 /** What a round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
 export interface MachineCpu {
-  /**
-   * The machine's CPU time over the round's span, µs per unit of its rate: per grant from its start
-   * to its last grant (turned-away answers in it included), or per answer where the rate counts answers.
-   */
+  /** The machine's CPU time from the round's start to its last grant, µs per grant. */
   readonly microsEach: number;
   /** That CPU time over the same span: how many cores it kept busy. */
   readonly coresBusy: number;
@@ -67,12 +64,4 @@ export function machineCpuPerGrant(
   },
 ): MachineCpu | undefined {
   return machineCpuOver(samples, round.startedAt, round.lastGrantAfterMs, round.statuses.granted);
-}
-
-/** A sold-out round's figures, over the span its rate is taken on: from its start to its last answer, per answer. */
-export function machineCpuPerAnswer(
-  samples: readonly BusySample[],
-  round: { readonly startedAt: number; readonly durationMs: number; readonly answered: number },
-): MachineCpu | undefined {
-  return machineCpuOver(samples, round.startedAt, round.durationMs, round.answered);
 }

@@ -1,4 +1,4 @@
-import { heldShare, unionLength, utilisation, type Interval } from './utilisation';
+import { unionLength, utilisation, type Interval } from './utilisation';
 
 /** Intervals written as [start, end] pairs. */
 const spans = (...pairs: [number, number][]): Interval[] => pairs.map(([start, end]) => ({ start, end }));
@@ -21,36 +21,24 @@ describe('unionLength', () => {
 
 describe('utilisation', () => {
   it('is 1 when holders follow each other without a gap', () => {
-    const u = utilisation(spans([0, 10], [10, 20], [20, 30]));
-    expect(u).toEqual({ busyShare: 1, meanHolders: 1, windowMs: 30 });
+    const u = utilisation(spans([10, 20], [0, 10], [20, 30]));
+    expect(u).toEqual({ busyShare: 1, meanSectionMs: 10, meanGapMs: 0 });
   });
 
-  it('counts hand-off gaps as idle', () => {
-    // 3 holders of 8 ms with 2 ms between them: busy 24 of a 28 ms window.
-    const u = utilisation(spans([0, 8], [10, 18], [20, 28]));
-    expect(u.busyShare).toBeCloseTo(24 / 28, 10);
-    expect(u.meanHolders).toBeCloseTo(24 / 28, 10);
+  it('counts hand-off gaps as idle, and measures them', () => {
+    // 3 holders of 8 ms with 2 and 4 ms between them: busy 24 of a 30 ms window.
+    const u = utilisation(spans([0, 8], [10, 18], [22, 30]));
+    expect(u.busyShare).toBeCloseTo(24 / 30, 10);
+    expect(u.meanSectionMs).toBe(8);
+    expect(u.meanGapMs).toBe(3);
   });
 
-  it('reports several holders at once as meanHolders above 1 but busyShare at most 1', () => {
+  it('reads overlapping holders as no gap, and busyShare at most 1', () => {
     const u = utilisation(spans([0, 10], [0, 10], [5, 10]));
-    expect(u.busyShare).toBe(1);
-    expect(u.meanHolders).toBeCloseTo(2.5, 10);
+    expect(u).toEqual({ busyShare: 1, meanSectionMs: 25 / 3, meanGapMs: 0 });
   });
 
   it('is zero without grants', () => {
-    expect(utilisation([])).toEqual({ busyShare: 0, meanHolders: 0, windowMs: 0 });
-  });
-});
-
-describe('heldShare', () => {
-  const grants = spans([100, 110], [120, 200]);
-
-  it("clips lock holds to the grants' window and counts overlaps once", () => {
-    expect(heldShare(spans([90, 150], [140, 160]), grants)).toBeCloseTo(60 / 100, 10);
-  });
-
-  it('is 0 without grants', () => {
-    expect(heldShare(spans([0, 1]), [])).toBe(0);
+    expect(utilisation([])).toEqual({ busyShare: 0, meanSectionMs: 0, meanGapMs: 0 });
   });
 });

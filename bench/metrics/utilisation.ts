@@ -25,26 +25,19 @@ export function unionLength(intervals: readonly Interval[]): number {
 }
 
 /**
- * Lock utilisation over the window from the first entry to the last exit: the share of it in
- * which some holder was inside the critical section. Gaps are hand-off time (release, wake-up,
- * acquire round trips) during which waiters queued and nobody worked.
+ * The critical sections over the window from the first entry to the last exit: the share of it
+ * with some holder inside, how long a section lasts, and the gap between one exit and the next
+ * entry, in which waiters queued and nobody worked (the hand-off).
  */
 export function utilisation(intervals: readonly Interval[]): Utilisation {
-  if (intervals.length === 0) return { busyShare: 0, meanHolders: 0, windowMs: 0 };
-  const windowStart = Math.min(...intervals.map((i) => i.start));
-  const windowEnd = Math.max(...intervals.map((i) => i.end));
-  const windowMs = windowEnd - windowStart;
-  if (windowMs <= 0) return { busyShare: 1, meanHolders: intervals.length, windowMs: 0 };
-  const inside = intervals.reduce((s, i) => s + Math.max(0, i.end - i.start), 0);
-  return { busyShare: unionLength(intervals) / windowMs, meanHolders: inside / windowMs, windowMs };
-}
-
-/** Share of the grants' window (first entry to last exit) covered by `held` intervals. */
-export function heldShare(held: readonly Interval[], grants: readonly Interval[]): number {
-  if (grants.length === 0) return 0;
-  const start = Math.min(...grants.map((i) => i.start));
-  const end = Math.max(...grants.map((i) => i.end));
-  if (end <= start) return 1;
-  const clipped = held.map((i) => ({ start: Math.max(i.start, start), end: Math.min(i.end, end) }));
-  return unionLength(clipped) / (end - start);
+  if (intervals.length === 0) return { busyShare: 0, meanSectionMs: 0, meanGapMs: 0 };
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const windowMs = Math.max(...sorted.map((i) => i.end)) - sorted[0].start;
+  const meanSectionMs = sorted.reduce((s, i) => s + Math.max(0, i.end - i.start), 0) / sorted.length;
+  const gaps = sorted.slice(1).map((next, k) => Math.max(0, next.start - sorted[k].end));
+  return {
+    busyShare: windowMs > 0 ? unionLength(sorted) / windowMs : 1,
+    meanSectionMs,
+    meanGapMs: gaps.length > 0 ? gaps.reduce((s, g) => s + g, 0) / gaps.length : 0,
+  };
 }

@@ -1,5 +1,5 @@
 import { ceilingLabel } from '../metrics/bound';
-import type { Ceilings, CeilingValues, StrategyResult } from '../types';
+import type { Ceilings, StrategyResult } from '../types';
 import { fixed, ms } from './format';
 
 export interface Column {
@@ -10,25 +10,31 @@ export interface Column {
   readonly alarming?: (r: StrategyResult) => boolean;
 }
 
-const reconciled = (r: StrategyResult) =>
-  r.reconciliation.matches ? 'yes' : `NO ${r.reconciliation.grantedSeen}≠${r.reconciliation.grantsInDb}`;
-const pair = (a: number, b: number) => `${ms(a)} / ${ms(b)}`;
 const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.errors + r.statuses.timeouts;
 
-/** The machine's CPU per grant, and the cores it kept busy, up to the last grant. */
-export const machineCpuCell = (r: StrategyResult) =>
-  r.machineCpu ? `${fixed(r.machineCpu.microsEach)} (${fixed(r.machineCpu.coresBusy, 2)} cores)` : '–';
+/** The verdict, and what was expected when it differs. */
+const verdictCell = (r: StrategyResult) =>
+  r.verdict.asExpected
+    ? r.verdict.label
+    : `${r.verdict.label} (expected ${r.verdict.expected.join(' + ') || 'correct'})`;
 
-/** Correctness first, right next to the name, so a fast wrong strategy reads as wrong. */
-export const columns: readonly Column[] = [
+/** The terminal's columns: correctness first, right after the name, so a fast wrong strategy reads as wrong. */
+export const summaryColumns: readonly Column[] = [
   { header: 'strategy', align: 'left', value: (r) => r.strategy },
-  { header: 'verdict', align: 'left', value: (r) => r.verdict.label, alarming: (r) => !r.verdict.correct },
   {
-    header: 'as expected',
+    header: 'verdict',
     align: 'left',
-    value: (r) => (r.verdict.asExpected ? 'yes' : `NO (${r.verdict.expected.join(' + ') || 'correct'})`),
-    alarming: (r) => !r.verdict.asExpected,
+    value: verdictCell,
+    alarming: (r) => !r.verdict.correct || !r.verdict.asExpected,
   },
+  { header: 'grabs/s', align: 'right', value: (r) => fixed(r.grabsPerSec) },
+  { header: 'granted p99 ms', align: 'right', value: (r) => ms(r.latency.granted.p99) },
+  { header: 'of ceiling', align: 'right', value: (r) => `${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]}` },
+];
+
+/** The reports' columns: the summary, then the audit, the answers, the sections and the CPU. */
+export const columns: readonly Column[] = [
+  ...summaryColumns,
   { header: 'oversold', align: 'right', value: (r) => String(r.audit.oversold), alarming: (r) => r.audit.oversold > 0 },
   {
     header: 'lost upd',
@@ -42,14 +48,9 @@ export const columns: readonly Column[] = [
     value: (r) => String(r.audit.maxConcurrentHolders),
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
-  { header: 'grabs/s', align: 'right', value: (r) => fixed(r.grabsPerSec) },
-  { header: 'of ceiling', align: 'right', value: (r) => `${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]}` },
-  { header: 'granted p50/p99 ms', align: 'right', value: (r) => pair(r.latency.granted.p50, r.latency.granted.p99) },
-  {
-    header: 'turned away p50/p99 ms',
-    align: 'right',
-    value: (r) => pair(r.latency.turnedAway.p50, r.latency.turnedAway.p99),
-  },
+  { header: 'grants per commit', align: 'right', value: (r) => fixed(r.audit.grants / (r.audit.statements || 1), 1) },
+  { header: 'granted p50 ms', align: 'right', value: (r) => ms(r.latency.granted.p50) },
+  { header: 'turned away p99 ms', align: 'right', value: (r) => ms(r.latency.turnedAway.p99) },
   { header: 'sold-out/s', align: 'right', value: (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–') },
   { header: '200', align: 'right', value: (r) => String(r.statuses.granted) },
   {
@@ -61,20 +62,18 @@ export const columns: readonly Column[] = [
   { header: '503', align: 'right', value: (r) => String(r.statuses.unavailable) },
   { header: 'other', align: 'right', value: (r) => String(other(r)), alarming: (r) => other(r) > 0 },
   { header: 'util', align: 'right', value: (r) => fixed(r.utilisation.busyShare, 2) },
+  { header: 'hand-off ms', align: 'right', value: (r) => fixed(r.utilisation.meanGapMs, 1) },
+  { header: 'CPU µs/grant', align: 'right', value: (r) => (r.machineCpu ? fixed(r.machineCpu.microsEach) : '–') },
   {
-    header: 'lock held',
-    align: 'right',
-    value: (r) => (r.utilisation.lockHeldShare === undefined ? '–' : fixed(r.utilisation.lockHeldShare, 2)),
+    header: 'reconciled',
+    align: 'left',
+    value: (r) =>
+      r.reconciliation.matches ? 'yes' : `NO ${r.reconciliation.grantedSeen}≠${r.reconciliation.grantsInDb}`,
+    alarming: (r) => !r.reconciliation.matches,
   },
-  { header: 'machine CPU µs/grant', align: 'right', value: (r) => machineCpuCell(r) },
-  { header: 'reconciled', align: 'left', value: reconciled, alarming: (r) => !r.reconciliation.matches },
 ];
 
 /** The ceilings, one line. */
-export function ceilingsLine(c: CeilingValues & Pick<Ceilings, 'sectionAlone'>): string {
-  const alone = (c.sectionAlone ?? []).map(
-    (b) => `, section alone utilisation ${fixed(b.busyShare, 3)} at workMs ${b.workMs}`,
-  );
-  const httpCpu = c.httpCpu ? `, http ${fixed(c.httpCpu.microsEach)} µs of machine CPU per request` : '';
-  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s${alone.join('')}${httpCpu}`;
+export function ceilingsLine(c: Ceilings): string {
+  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
 }

@@ -1,36 +1,18 @@
+import { lessonsOf } from '../lessons';
 import { boundOf } from '../metrics/bound';
 import { emptyStatusCounts } from '../metrics/status-counts';
 import { verdictOf } from '../metrics/verdict';
 import { scenarioFor } from '../scenarios';
-import type {
-  BenchReport,
-  Ceilings,
-  LatencySummary,
-  LoadResult,
-  SoldOutRound,
-  StatusCounts,
-  StrategyResult,
-  Verdict,
-  VerdictFlag,
-} from '../types';
+import type { BenchReport, Ceilings, LoadResult, StatusCounts, StrategyResult, Verdict, VerdictFlag } from '../types';
 
-/** Test data for the renderers and the targets: figures chosen to be unique, so a spec can find each one. */
+/** Test data for the renderers and the lessons: figures chosen to be unique, so a spec can find each one. */
 
-/** The run's ceilings: the higher of two readings each (http and redis from the second, pg from the first). */
 export const sampleCeilings: Ceilings = {
   httpPerSec: 4210,
   pgHotRowPerSec: 1480,
   redisPerSec: 9350,
-  readings: [
-    { httpPerSec: 4105, pgHotRowPerSec: 1480, redisPerSec: 9010 },
-    { httpPerSec: 4210, pgHotRowPerSec: 1402, redisPerSec: 9350 },
-  ],
   method: 'Ceilings method paragraph.',
 };
-
-export function sampleLatency(p50: number, p99: number, max = p99): LatencySummary {
-  return { p50, p99, p999: max, max, mean: p50 + 1, stddev: 2 };
-}
 
 export function sampleStatuses(overrides: Partial<StatusCounts> = {}): StatusCounts {
   return { ...emptyStatusCounts(), granted: 500, soldOut: 500, ...overrides };
@@ -41,37 +23,18 @@ export function sampleVerdict(flags: VerdictFlag[], expected: VerdictFlag[] = fl
   return verdictOf(flags, expected);
 }
 
-/** The grabs on a coupon once it sold out, held to the sample http ceiling. */
-export function sampleSoldOut(perSec: number, otherAnswers = 0): SoldOutRound {
-  return {
-    requests: 1000,
-    perSec,
-    latency: sampleLatency(4.1, 11.5),
-    otherAnswers,
-    bound: boundOf(perSec, sampleCeilings, ['httpPerSec']),
-  };
-}
-
 /** A correct strategy that sold 500 of 500 at workMs 5; its bound is taken against sampleCeilings. */
 export function sampleResult(overrides: Partial<StrategyResult> & { strategy: string }): StrategyResult {
-  const strategy = overrides.strategy;
-  const workMs = overrides.workMs ?? 5;
   const grabsPerSec = overrides.grabsPerSec ?? 125;
   return {
-    workMs,
+    workMs: 5,
     couponId: '1',
-    query: { strategy, workMs: String(workMs) },
     segments: 1,
     requests: 1000,
     durationMs: 4000,
-    requestsPerSec: 250,
     grabsPerSec,
-    bound: boundOf(grabsPerSec, sampleCeilings, scenarioFor(strategy).bounds),
-    latency: {
-      all: { p50: 12.5, p99: 88, p999: 140, max: 151, mean: 20, stddev: 9 },
-      granted: sampleLatency(14.5, 91, 151),
-      turnedAway: sampleLatency(3.2, 9.5, 12),
-    },
+    bound: boundOf(grabsPerSec, sampleCeilings, scenarioFor(overrides.strategy).bounds),
+    latency: { granted: { p50: 14.5, p99: 91, max: 151 }, turnedAway: { p50: 3.2, p99: 9.5, max: 12 } },
     statuses: sampleStatuses(),
     audit: {
       initialStock: 500,
@@ -83,10 +46,9 @@ export function sampleResult(overrides: Partial<StrategyResult> & { strategy: st
       statements: 500,
     },
     reconciliation: { grantedSeen: 500, grantsInDb: 500, matches: true, unanswered: 0 },
-    utilisation: { busyShare: 0.91, meanHolders: 0.91, windowMs: 3900 },
-    fairness: { maxLatencyMs: 151, spreadMs: 75.5, latencyJain: 0.8 },
+    utilisation: { busyShare: 0.91, meanSectionMs: 6.2, meanGapMs: 1.3 },
     verdict: sampleVerdict([]),
-    soldOut: sampleSoldOut(3333),
+    soldOut: { requests: 1000, perSec: 3333, otherAnswers: 0 },
     ...overrides,
   };
 }
@@ -96,28 +58,81 @@ export function sampleLoad(workMs: number, results: (Partial<StrategyResult> & {
   return { workMs, results: results.map((r) => sampleResult({ ...r, workMs })) };
 }
 
+/** A report of these loads, its lessons drawn from them. */
 export function sampleReport(loads: LoadResult[], overrides: Partial<BenchReport> = {}): BenchReport {
-  const strategies = [...new Set(loads.flatMap((l) => l.results.map((r) => r.strategy)))];
-  return {
+  const run = {
     startedAt: '2026-11-22T04:30:05.123Z',
     finishedAt: '2026-11-22T04:31:35.000Z',
     machine: { cpus: 2, cpuModel: 'Test CPU <fast> & co', node: 'v20.20.2', platform: 'linux 6.1', totalMemGb: 3.8 },
     settings: {
-      strategies,
+      strategies: [...new Set(loads.flatMap((l) => l.results.map((r) => r.strategy)))],
       stock: 500,
       requests: 1000,
       warmupRequests: 100,
       connections: 50,
       loads: loads.map((l) => l.workMs),
       segments: 8,
-      probeWorkMs: 300,
-      quick: false,
+      sellOutRuns: 1,
     },
     method: 'Method paragraph: autocannon with a fixed amount.',
     target: { nginxUrl: 'http://127.0.0.1:28080', replicas: 3 },
     ceilings: sampleCeilings,
     loads,
-    workProbes: [],
     ...overrides,
   };
+  return { ...run, lessons: overrides.lessons ?? lessonsOf(run) };
+}
+
+/** The wrong baseline: no lock, oversold and lost updates, as scenarios.ts expects of it. */
+function noLock(
+  grabsPerSec: number,
+  oversold: number,
+  lostUpdates: number,
+): Partial<StrategyResult> & { strategy: string } {
+  const granted = 500 + oversold;
+  return {
+    strategy: 'none',
+    grabsPerSec,
+    audit: {
+      initialStock: 500,
+      stock: 500 - (granted - lostUpdates),
+      grants: granted,
+      oversold,
+      lostUpdates,
+      maxConcurrentHolders: 17,
+      statements: granted,
+    },
+    statuses: sampleStatuses({ granted, soldOut: 1000 - granted }),
+    reconciliation: { grantedSeen: granted, grantsInDb: granted, matches: true, unanswered: 0 },
+    verdict: sampleVerdict(['OVERSOLD', 'LOST UPDATES']),
+    soldOut: undefined,
+  };
+}
+
+/** Two loads (workMs 0 and 5): a single lock, the wrong baseline, segmented and db-atomic, different figures per load. */
+export function fourStrategies(): BenchReport {
+  return sampleReport([
+    sampleLoad(0, [
+      { strategy: 'owner-checked', grabsPerSec: 1207.3, soldOut: { requests: 1000, perSec: 3987.4, otherAnswers: 0 } },
+      noLock(3120.8, 188, 402),
+      { strategy: 'segmented', grabsPerSec: 2987.2, segments: 8 },
+      { strategy: 'db-atomic', grabsPerSec: 1631.4 },
+    ]),
+    sampleLoad(5, [
+      {
+        strategy: 'owner-checked',
+        grabsPerSec: 131.4,
+        utilisation: { busyShare: 0.91, meanSectionMs: 5.4, meanGapMs: 2.9 },
+        machineCpu: { microsEach: 9876.4, coresBusy: 1.297 },
+      },
+      noLock(2345.6, 277, 489),
+      {
+        strategy: 'segmented',
+        grabsPerSec: 523.9,
+        segments: 8,
+        audit: { ...sampleResult({ strategy: 's' }).audit, maxConcurrentHolders: 6 },
+      },
+      { strategy: 'db-atomic', grabsPerSec: 140.2 },
+    ]),
+  ]);
 }

@@ -1,5 +1,4 @@
 import { sellOutSection } from '../sell-out/sell-out-chart';
-import { checkLine, checkTargets } from '../targets';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
 import { LEGEND } from './render-markdown';
@@ -48,12 +47,11 @@ function loadSection(load: LoadResult): string {
     [
       { name: 'granted p50', color: '#a5d6a7' },
       { name: 'granted p99', color: green },
-      { name: 'turned away p50', color: '#90caf9' },
       { name: 'turned away p99', color: '#1e88e5' },
     ],
     results.map((r) => ({
       label: r.strategy,
-      values: [r.latency.granted.p50, r.latency.granted.p99, r.latency.turnedAway.p50, r.latency.turnedAway.p99],
+      values: [r.latency.granted.p50, r.latency.granted.p99, r.latency.turnedAway.p99],
     })),
   );
   return `<h2>workMs ${load.workMs}</h2>
@@ -72,8 +70,12 @@ ${rows}
 export function renderHtml(report: BenchReport): string {
   const m = report.machine;
   const s = report.settings;
-  const targets = checkTargets(report)
-    .map((t) => `<li class="${t.met === false ? 'bad' : ''}">${escapeXml(checkLine(t))}</li>`)
+  const lessons = report.lessons
+    .map(
+      (l) =>
+        `<li><span class="${l.held ? 'held' : 'bad'}">${l.held ? 'held' : 'not held'}</span> ${escapeXml(l.text)}` +
+        `${l.notHeld ? ` <span class="bad">(${escapeXml(l.notHeld)})</span>` : ''}</li>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">
@@ -86,25 +88,26 @@ table { border-collapse: collapse; font-size: 13px; margin: 1rem 0; }
 th, td { border-bottom: 1px solid #ddd; padding: 3px 8px; white-space: nowrap; }
 th { background: #f4f4f4; }
 .right { text-align: right; } .left { text-align: left; }
-.bad { color: ${red}; font-weight: 600; }
+.bad { color: ${red}; font-weight: 600; } .held { color: ${green}; font-weight: 600; }
+.lessons li { margin: 0.3rem 0; max-width: 60rem; }
 .method { max-width: 60rem; color: #444; }
 figure { margin: 1.5rem 0; }
 </style>
 </head>
 <body>
 <h1>Strategy comparison</h1>
+<h2>What this run teaches</h2>
+<ul class="lessons">
+${lessons}
+</ul>
 <ul>
 <li>Machine: ${m.cpus} × ${escapeXml(m.cpuModel)}, ${m.totalMemGb} GB, ${escapeXml(m.platform)}</li>
 <li>Node: ${escapeXml(m.node)}</li>
-<li>Run: ${escapeXml(report.startedAt)} → ${escapeXml(report.finishedAt)}; stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, loads workMs ${s.loads.join(' and ')}, segments ${s.segments}${s.quick ? ', quick' : ''}; ${report.target.replicas} replicas behind nginx</li>
+<li>Run: ${escapeXml(report.startedAt)} → ${escapeXml(report.finishedAt)}; stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, loads workMs ${s.loads.join(' and ')}, segments ${s.segments}; ${report.target.replicas} replicas behind nginx</li>
 <li>${escapeXml(ceilingsLine(report.ceilings))}</li>
 </ul>
 <p class="method">${escapeXml(report.method)}</p>
 <p class="method">${escapeXml(report.ceilings.method)}</p>
-<h2>Targets</h2>
-<ul>
-${targets}
-</ul>
 ${report.loads.map(loadSection).join('\n')}
 ${sellOutSection(report.sellOut)}
 <p class="method">${escapeXml(LEGEND)}</p>

@@ -1,4 +1,4 @@
-import { checkLine, checkTargets } from '../targets';
+import type { Lesson } from '../lessons';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
 
@@ -8,9 +8,10 @@ export const LEGEND =
   'Verdict: correct, or what went wrong: OVERSOLD (more grants than stock), LOST UPDATES (decrements overwritten), ' +
   'TWO HOLDERS (two requests inside one lock at once, for strategies that promise exclusion), UNDERSOLD (stock left while ' +
   'buyers were turned away with 429, 503 or no answer), FAILED (an answer outside the contract, such as a 500), NOT ' +
-  'RECONCILED (the 200s seen differ from the grant rows). as expected: the verdict scenarios.ts declares for the strategy. ' +
+  'RECONCILED (the 200s seen differ from the grant rows); "expected" follows when it is not the one scenarios.ts declares. ' +
   'of ceiling: grabs/s as a share of the lowest ceiling its grabs pass through. util: share of the window (first entry to ' +
-  'last exit) with a holder inside the database section; lock held: share of it with the lock held.';
+  'last exit) with a holder inside the database section; hand-off: mean time from one exit to the next entry. ' +
+  'CPU µs/grant: the whole machine’s CPU (every process) from the round’s start to its last grant, per grant.';
 
 export function markdownTable(load: LoadResult): string[] {
   return [
@@ -28,28 +29,39 @@ export function markdownTable(load: LoadResult): string[] {
   ];
 }
 
-/** The Markdown report: machine and method first, the ceilings, a table per load, the targets. */
+/** A lesson as a Markdown list item: the sentence, whether it held, and the two numbers when not. */
+export function lessonItem(l: Lesson): string {
+  return `- ${l.text} **${l.held ? 'Held' : 'Not held'}**${l.notHeld ? `: ${l.notHeld}` : ''}.`;
+}
+
+/** The Markdown report: the lessons first, machine and method, the ceilings, a table per load. */
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
   const s = report.settings;
-  const targets = checkTargets(report).map((t) => `- ${checkLine(t)}`);
   return [
     `# Strategy comparison, ${report.startedAt}`,
     '',
-    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}`,
-    `- Node: ${m.node}`,
-    `- Run: stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, loads workMs ${s.loads.join(' and ')}, segments ${s.segments}${s.quick ? ', quick' : ''}; ${report.target.replicas} replicas behind ${report.target.nginxUrl}`,
+    ...report.lessons.map(lessonItem),
     '',
-    `Method: ${report.method}`,
-    '',
-    `${ceilingsLine(report.ceilings)}. ${report.ceilings.method}`,
+    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}; Node ${m.node}`,
+    `- ${ceilingsLine(report.ceilings)}. ${report.ceilings.method}`,
+    `- Method: ${report.method}`,
     ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
+    ...(report.sellOut
+      ? [
+          '',
+          '## Sell-out race',
+          '',
+          ...report.sellOut.runs.map(
+            (r) =>
+              `- ${r.strategy} (${r.segments} row(s)): ${r.sellOutMs} ms, ${r.granted} granted, ${r.stockLeft} left`,
+          ),
+        ]
+      : []),
     '',
     LEGEND,
     '',
-    '## Targets',
-    '',
-    ...targets,
+    `Settings: ${JSON.stringify(s)}`,
     '',
   ].join('\n');
 }

@@ -1,10 +1,10 @@
-import { checkLine, checkTargets } from '../targets';
+import { lessonLines } from '../lessons';
 import type { BenchReport, LoadResult } from '../types';
-import { ceilingsLine, columns } from './columns';
+import { ceilingsLine, summaryColumns as columns } from './columns';
 
 const red = (text: string) => `\x1b[31m${text}\x1b[0m`;
 
-/** One load's table: a row per strategy, correctness failures in red when `color`. */
+/** One load's summary: a row per strategy, correctness failures in red when `color`. */
 export function renderLoadTable(load: LoadResult, color = false): string {
   const cells = load.results.map((r) => columns.map((c) => c.value(r)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i].length)));
@@ -25,16 +25,19 @@ export function renderLoadTable(load: LoadResult, color = false): string {
   ].join('\n');
 }
 
-/** The terminal report: the run, the ceilings, a table per load, then the targets. */
+/** The terminal report: the run, the ceilings, a summary per load (the lessons come apart, last). */
 export function renderTable(report: BenchReport, color = false): string {
   const m = report.machine;
   const s = report.settings;
-  const targets = checkTargets(report).map((t) => checkLine(t));
   return [
-    `${m.cpus} × ${m.cpuModel}, Node ${m.node}; stock ${s.stock}, ${s.requests} requests, ${s.connections} connections`,
+    `${m.cpus} × ${m.cpuModel}, Node ${m.node}`,
+    `stock ${s.stock}, ${s.requests} grabs per round over ${s.connections} connections`,
     ceilingsLine(report.ceilings),
     ...report.loads.flatMap((load) => ['', `workMs ${load.workMs}`, renderLoadTable(load, color)]),
-    '',
-    ...targets,
   ].join('\n');
+}
+
+/** What the run teaches, for the end of the terminal output. */
+export function renderLessons(report: BenchReport): string {
+  return ['What this run teaches:', ...lessonLines(report.lessons)].join('\n');
 }

@@ -1,7 +1,6 @@
 import { lineChart } from '../../tools/soak/line-chart';
 import { escapeXml } from '../report/svg-charts';
-import { medianRun } from './sell-out-target';
-import type { SellOutResult } from './sell-out.types';
+import { medianRun, type SellOutResult } from './sell-out-round';
 
 const COLORS = ['#1565c0', '#2e7d32', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#5d4037', '#9e9d24'];
 

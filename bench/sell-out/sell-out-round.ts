@@ -1,8 +1,37 @@
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
-import type { SellOutResult, SellOutRun, SellOutSample } from './sell-out.types';
 
-/** The setting: 300 buyers for 300 units, 64 in flight, 5 ms of work; 8 segments against one lock. */
+/** Selling one coupon out: segmented against one lock, timed from the first request to the last 200. */
+export interface SellOutSample {
+  /** Since the first request, ms. */
+  readonly atMs: number;
+  /** Each stock row's stock at that moment, by index. */
+  readonly stocks: number[];
+}
+
+export interface SellOutRun {
+  readonly strategy: string;
+  readonly segments: number;
+  /** First request sent to last 200 answered, ms. */
+  readonly sellOutMs: number;
+  readonly granted: number;
+  /** Stock left at the end (0 when the coupon sold out). */
+  readonly stockLeft: number;
+  /** Answers by "status" or "status code". */
+  readonly answers: Record<string, number>;
+  readonly samples: SellOutSample[];
+}
+
+export interface SellOutResult {
+  readonly buyers: number;
+  readonly stock: number;
+  readonly inFlight: number;
+  readonly workMs: number;
+  /** Every run, alternating between the strategies. */
+  readonly runs: SellOutRun[];
+}
+
+/** 300 buyers for 300 units, 64 in flight, 5 ms of work; 8 segments against one lock. */
 export const SELL_OUT = {
   buyers: 300,
   stock: 300,
@@ -90,4 +119,10 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
     // Times from the first request, as the sell-out time is.
     samples: samples.map((s) => ({ ...s, atMs: Math.max(0, s.atMs - (first - started)) })),
   };
+}
+
+/** The median run of one strategy, by sell-out time (the lower middle when even). */
+export function medianRun(result: SellOutResult, strategy: string): SellOutRun | undefined {
+  const runs = result.runs.filter((r) => r.strategy === strategy).sort((a, b) => a.sellOutMs - b.sellOutMs);
+  return runs[Math.floor((runs.length - 1) / 2)];
 }

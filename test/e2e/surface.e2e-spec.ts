@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readmeStrategies } from '../../tools/docs/readme-strategies';
 import { admin, createCoupon, http, testStack } from './support/stack';
 
 jest.setTimeout(60_000);
 
-// The outside contract, beside the repo (CI has it there too): the API is checked against the
-// names it lists, not against a copy of them nor against the code's own STRATEGY_NAMES.
-const CONTRACT_DOC = resolve(__dirname, '..', '..', '..', 'shared', 'contract.md');
-
-/** The names the contract's `## Strategy names` section lists in its first sentence, in its order. */
-function contractStrategies(): string[] {
-  const section = readFileSync(CONTRACT_DOC, 'utf8')
-    .split(/^## /m)
-    .find((s) => s.startsWith('Strategy names\n'));
-  if (section === undefined) throw new Error(`${CONTRACT_DOC} has no "## Strategy names" section`);
-  return [...section.split(/\.\s/)[0].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-}
+// The API is checked against the strategies the README's table lists, which users read: not
+// against the code's own STRATEGY_NAMES.
+const README = resolve(__dirname, '..', '..', 'README.md');
 
 /** The value of one Prometheus sample, e.g. `oversell_lock_acquisitions_total{strategy="watchdog"}`. */
 function sample(text: string, series: string): number | undefined {
@@ -26,13 +18,13 @@ function sample(text: string, series: string): number | undefined {
 describe("the rest of the contract's surface, through nginx and on one replica", () => {
   const info = testStack();
 
-  it('lists every strategy of the contract, in teaching order, with what it fixes and what still breaks', async () => {
+  it("lists every strategy of the README's table, in teaching order, with what it fixes and what still breaks", async () => {
     const res = await http<Array<{ name: string; fixes: string; breaks: string }>>(
       'GET',
       `${info.nginxUrl}/strategies`,
     );
     expect(res.status).toBe(200);
-    expect(res.body.map((s) => s.name)).toEqual(contractStrategies());
+    expect(res.body.map((s) => s.name)).toEqual(readmeStrategies(readFileSync(README, 'utf8')));
     for (const s of res.body)
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- @types/jest types asymmetric matchers as any
       expect(s).toEqual({ name: s.name, fixes: expect.stringMatching(/\w/), breaks: expect.stringMatching(/\w/) });

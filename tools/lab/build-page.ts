@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 // The lab page's static files: type-checked (esbuild does not), bundled, copied beside the lab server's build.
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const sizes = ['index.html', 'app.js', 'app.css'].map(
     (f) => `${f} ${(statSync(join(OUT, f)).size / 1024).toFixed(1)} KiB`,
   );
-  console.log(`lab page built in ${OUT}: ${sizes.join(', ')}`);
+  console.log(`lab page built in ${relative(process.cwd(), OUT)}: ${sizes.join(', ')}`);
 }
 
 main().catch((error) => {

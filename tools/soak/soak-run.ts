@@ -61,8 +61,7 @@ export async function runSoak(
     strategies: [],
     loads: [0],
     segments: 8,
-    probeWorkMs: 0,
-    quick: false,
+    sellOutRuns: 0,
   };
   for (const strategy of SOAK_STRATEGIES) {
     const run = {

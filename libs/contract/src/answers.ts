@@ -1,4 +1,4 @@
-/** The answers of the HTTP API, as the contract (shared/contract.md) states them. */
+/** The answers of the HTTP API, as the contract (docs/api.md) states them. */
 import type { LockEvent as LockLibraryEvent } from '@app/lock';
 
 export interface Coupon {

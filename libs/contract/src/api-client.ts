@@ -28,7 +28,7 @@ export interface GrabAnswer {
   readonly answeredAt: number;
 }
 
-/** The typed client of the HTTP API (shared/contract.md), for every tool and test of the project. */
+/** The typed client of the HTTP API (docs/api.md), for every tool and test of the project. */
 export class ApiClient {
   private readonly timeoutMs: number;
 

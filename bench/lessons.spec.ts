@@ -1,0 +1,161 @@
+import { lessonLines, lessonsOf, wrap, type Lesson } from './lessons';
+import { fourStrategies, sampleLoad, sampleReport, sampleResult } from './report/fixtures';
+import type { SellOutRun } from './sell-out/sell-out-round';
+import type { BenchReport, StrategyResult } from './types';
+
+const byId = (report: BenchReport, id: string): Lesson | undefined => lessonsOf(report).find((l) => l.id === id);
+type Row = Partial<StrategyResult> & { strategy: string };
+
+describe('lessonsOf', () => {
+  const report = fourStrategies();
+
+  it('draws only the lessons whose strategies ran, at most 8, each a sentence', () => {
+    expect(report.lessons.map((l) => l.id)).toEqual([
+      'no-lock-oversells',
+      'atomic-beats-locks',
+      'one-lock-serialises',
+      'sold-out-costs-one-request',
+    ]);
+    const alone = lessonsOf(sampleReport([sampleLoad(0, [{ strategy: 'owner-checked' }])]));
+    expect(alone.map((l) => l.id)).toEqual(['sold-out-costs-one-request']);
+    for (const l of report.lessons) expect(l.text).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('compares db-atomic with the best single lock at workMs 0, and fails when a lock is faster', () => {
+    expect(byId(report, 'atomic-beats-locks')).toEqual({
+      id: 'atomic-beats-locks',
+      text:
+        'With nothing to protect between read and write, one conditional statement beats every lock: ' +
+        'db-atomic 1,631 grabs/s against 1,207 for the best single lock, owner-checked (1.4×).',
+      held: true,
+    });
+    const slow = sampleReport([
+      sampleLoad(0, [
+        { strategy: 'watchdog', grabsPerSec: 900 },
+        { strategy: 'db-atomic', grabsPerSec: 850 },
+      ]),
+    ]);
+    expect(byId(slow, 'atomic-beats-locks')).toMatchObject({
+      held: false,
+      notHeld: 'db-atomic 850 grabs/s ≤ watchdog 900 grabs/s',
+    });
+  });
+
+  it('reads serialisation from the best single lock with work inside: its section and hand-off, and the cap', () => {
+    const l = byId(report, 'one-lock-serialises')!;
+    expect(l.text).toBe(
+      'With 5 ms of work inside the section, one lock serialises every buyer: the best, owner-checked, ran ' +
+        '131 grabs/s, close to 1000 / (5.4 ms in the section + 2.9 ms of hand-off) = 120, and no lock passed ' +
+        '1000 / 5 = 200.',
+    );
+    expect(l.held).toBe(true);
+    const at = (rows: Row[]) => byId(sampleReport([sampleLoad(5, rows)]), 'one-lock-serialises');
+    expect(at([{ strategy: 'setnx', grabsPerSec: 240 }])).toMatchObject({
+      held: false,
+      notHeld: 'setnx 240 grabs/s > 1000 / 5 = 200 grabs/s',
+    });
+    const twoHolders = { ...sampleResult({ strategy: 'setnx' }).audit, maxConcurrentHolders: 2 };
+    expect(at([{ strategy: 'watchdog' }, { strategy: 'setnx', audit: twoHolders }])).toMatchObject({
+      held: false,
+      notHeld: 'setnx had 2 holders at once, 1 at most expected',
+    });
+  });
+
+  it('says the wrong baselines oversell, with the database figures', () => {
+    const none = byId(report, 'no-lock-oversells');
+    expect(none?.text).toContain('none sold 277 coupons beyond the stock and lost 489 updates (workMs 5).');
+    expect(none?.held).toBe(true);
+    const clean = sampleReport([sampleLoad(0, [{ strategy: 'none' }, { strategy: 'synchronized' }])]);
+    expect(byId(clean, 'no-lock-oversells')).toMatchObject({ held: false, notHeld: 'none oversold 0, lost 0' });
+    const mutex = byId(clean, 'local-mutex-oversells');
+    expect(mutex?.text).toContain('does not protect 3 replicas: synchronized sold 0 coupons');
+    expect(mutex?.held).toBe(false);
+  });
+
+  it('counts grants per commit for coalescing, held only past the pg hot row ceiling', () => {
+    const batched = (grabsPerSec: number, statements: number) =>
+      byId(
+        sampleReport([
+          sampleLoad(0, [
+            { strategy: 'db-batched', grabsPerSec, audit: { ...sampleResult({ strategy: 'x' }).audit, statements } },
+          ]),
+        ]),
+        'coalescing-passes-hot-row',
+      );
+    expect(batched(2000, 89)?.text).toContain('Coalescing put 5.6 grants in each commit and passed');
+    expect(batched(2000, 89)?.held).toBe(true);
+    expect(batched(1400, 89)).toMatchObject({ held: false, notHeld: 'db-batched 1,400 grabs/s ≤ pg hot row 1,480/s' });
+    expect(batched(2000, 500)).toMatchObject({ held: false, notHeld: '1.0 grants per commit' });
+  });
+
+  it('times the sell-out race by its medians, and needs both coupons sold out', () => {
+    const run = (strategy: string, sellOutMs: number, stockLeft = 0): SellOutRun => ({
+      strategy,
+      segments: strategy === 'segmented' ? 8 : 1,
+      sellOutMs,
+      granted: 300 - stockLeft,
+      stockLeft,
+      answers: {},
+      samples: [],
+    });
+    const race = (runs: SellOutRun[]) =>
+      byId(
+        { ...report, sellOut: { buyers: 300, stock: 300, inFlight: 64, workMs: 5, runs } },
+        'segments-sell-out-faster',
+      );
+    const three = race([
+      run('owner-checked', 2400),
+      run('segmented', 900),
+      run('owner-checked', 2261),
+      run('segmented', 580),
+      run('owner-checked', 2900),
+      run('segmented', 610),
+    ]);
+    expect(three).toEqual({
+      id: 'segments-sell-out-faster',
+      text:
+        'Split into 8 segments with a lock each, 300 units sold out 3.9× faster than under one lock: ' +
+        '610 ms against 2,400 ms for owner-checked (workMs 5).',
+      held: true,
+    });
+    expect(race([run('owner-checked', 500), run('segmented', 700)])).toMatchObject({
+      held: false,
+      notHeld: 'segmented 700 ms ≥ owner-checked 500 ms',
+    });
+    expect(race([run('owner-checked', 2000), run('segmented', 500, 3)])).toMatchObject({
+      held: false,
+      notHeld: 'stock left: segmented 3, owner-checked 0',
+    });
+  });
+
+  it('holds the sold-out rate to the http ceiling within a factor of two', () => {
+    const l = byId(report, 'sold-out-costs-one-request');
+    expect(l?.text).toContain('3,333 answers/s (median of 6 sold-out rounds) against 4,210/s');
+    expect(l?.held).toBe(true);
+    const fast = sampleReport(report.loads, { ceilings: { ...report.ceilings, httpPerSec: 1600 } });
+    expect(byId(fast, 'sold-out-costs-one-request')).toMatchObject({
+      held: false,
+      notHeld: '3,333/s against http 1,600/s',
+    });
+  });
+});
+
+describe('lessonLines', () => {
+  it('marks each lesson, wraps it within the width, and gives the two numbers when it did not hold', () => {
+    const lines = lessonLines(
+      [
+        { id: 'a', text: 'word '.repeat(30).trim(), held: true },
+        { id: 'b', text: 'Short.', held: false, notHeld: '1 vs 2' },
+      ],
+      40,
+    );
+    expect(lines[0]).toMatch(/^held {7}word/);
+    expect(lines.every((l) => l.length <= 40)).toBe(true);
+    expect(lines.slice(-2)).toEqual(['not held   Short.', '           (1 vs 2)']);
+  });
+
+  it('wraps at spaces only', () => {
+    expect(wrap('aa bb cc', 5)).toEqual(['aa bb', 'cc']);
+    expect(wrap('toolongword x', 4)).toEqual(['toolongword', 'x']);
+  });
+});

@@ -1,0 +1,169 @@
+import { scenarioFor } from './scenarios';
+import { medianRun } from './sell-out/sell-out-round';
+import type { BenchReport, Lesson, LoadResult, StrategyResult } from './types';
+
+export type { Lesson } from './types';
+
+type Run = Omit<BenchReport, 'lessons'>;
+
+/** 1631 → '1,631'; 2.56 → '2.6'. */
+const num = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const rate = (r: StrategyResult) => `${r.strategy} ${num(r.grabsPerSec)} grabs/s`;
+const lesson = (id: string, text: string, held: boolean, notHeld: string): Lesson =>
+  held ? { id, text, held } : { id, text, held, notHeld };
+const fastest = (results: StrategyResult[]) =>
+  results.reduce<StrategyResult | undefined>((a, b) => (a && a.grabsPerSec >= b.grabsPerSec ? a : b), undefined);
+const find = (run: Run, workMs: number, strategy: string) =>
+  run.loads.find((l) => l.workMs === workMs)?.results.find((r) => r.strategy === strategy);
+
+/** Locks that let one buyer at a time into the section of one stock row, and are meant to be correct. */
+function singleLocks(load: LoadResult | undefined): StrategyResult[] {
+  return (load?.results ?? []).filter((r) => {
+    const s = scenarioFor(r.strategy);
+    return s.inLock && s.segments === 'one' && s.promisesExclusion && s.expectedFlags.length === 0;
+  });
+}
+
+/** The two wrong baselines, at the load where each oversold most, as the database shows. */
+function wrongBaselines(run: Run): Lesson[] {
+  const worst = (strategy: string) =>
+    run.loads
+      .flatMap((l) => l.results.filter((r) => r.strategy === strategy))
+      .reduce<StrategyResult | undefined>((a, b) => (a && a.audit.oversold >= b.audit.oversold ? a : b), undefined);
+  const [none, mutex] = [worst('none'), worst('synchronized')];
+  return [
+    ...(none
+      ? [
+          lesson(
+            'no-lock-oversells',
+            `Without a lock, buyers read the same stock and write back the same value: none sold ${none.audit.oversold} ` +
+              `coupons beyond the stock and lost ${none.audit.lostUpdates} updates (workMs ${none.workMs}).`,
+            none.audit.oversold > 0,
+            `none oversold ${none.audit.oversold}, lost ${none.audit.lostUpdates}`,
+          ),
+        ]
+      : []),
+    ...(mutex
+      ? [
+          lesson(
+            'local-mutex-oversells',
+            `A lock inside each process does not protect ${run.target.replicas} replicas: synchronized sold ` +
+              `${mutex.audit.oversold} coupons beyond the stock, with ${mutex.audit.maxConcurrentHolders} holders at once.`,
+            mutex.audit.oversold > 0,
+            `synchronized oversold ${mutex.audit.oversold}, ${mutex.audit.maxConcurrentHolders} holder(s) at once`,
+          ),
+        ]
+      : []),
+  ];
+}
+
+function atomicBeatsLocks(run: Run): Lesson[] {
+  const atomic = find(run, 0, 'db-atomic');
+  const lock = fastest(singleLocks(run.loads.find((l) => l.workMs === 0)));
+  if (!atomic || !lock || lock.grabsPerSec <= 0) return [];
+  const text =
+    'With nothing to protect between read and write, one conditional statement beats every lock: ' +
+    `db-atomic ${num(atomic.grabsPerSec)} grabs/s against ${num(lock.grabsPerSec)} for the best single lock, ` +
+    `${lock.strategy} (${num(atomic.grabsPerSec / lock.grabsPerSec, 1)}×).`;
+  return [lesson('atomic-beats-locks', text, atomic.grabsPerSec > lock.grabsPerSec, `${rate(atomic)} ≤ ${rate(lock)}`)];
+}
+
+/** With work inside, a single lock runs one section after another: no faster than 1000 / workMs. */
+function lockSerialises(run: Run): Lesson[] {
+  const load = run.loads.find((l) => l.workMs > 0);
+  const locks = singleLocks(load);
+  const best = fastest(locks);
+  if (!load || !best) return [];
+  const cap = 1000 / load.workMs;
+  const overlapped = locks.find((r) => r.audit.maxConcurrentHolders > 1);
+  const { meanSectionMs: section, meanGapMs: gap } = best.utilisation;
+  const text =
+    `With ${load.workMs} ms of work inside the section, one lock serialises every buyer: the best, ` +
+    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, close to 1000 / (${num(section, 1)} ms in ` +
+    `the section + ${num(gap, 1)} ms of hand-off) = ${num(1000 / (section + gap))}, ` +
+    `and no lock passed 1000 / ${load.workMs} = ${num(cap)}.`;
+  const notHeld = overlapped
+    ? `${overlapped.strategy} had ${overlapped.audit.maxConcurrentHolders} holders at once, 1 at most expected`
+    : `${rate(best)} > 1000 / ${load.workMs} = ${num(cap)} grabs/s`;
+  return [lesson('one-lock-serialises', text, !overlapped && best.grabsPerSec <= cap, notHeld)];
+}
+
+function segmentsSellOutFaster(run: Run): Lesson[] {
+  const race = run.sellOut;
+  const [single, split] = race ? [medianRun(race, 'owner-checked'), medianRun(race, 'segmented')] : [];
+  if (!race || !single || !split || split.sellOutMs <= 0) return [];
+  const text =
+    `Split into ${split.segments} segments with a lock each, ${race.stock} units sold out ` +
+    `${num(single.sellOutMs / split.sellOutMs, 1)}× faster than under one lock: ${num(split.sellOutMs)} ms ` +
+    `against ${num(single.sellOutMs)} ms for owner-checked (workMs ${race.workMs}).`;
+  const soldOut = single.stockLeft === 0 && split.stockLeft === 0;
+  const notHeld = soldOut
+    ? `segmented ${num(split.sellOutMs)} ms ≥ owner-checked ${num(single.sellOutMs)} ms`
+    : `stock left: segmented ${split.stockLeft}, owner-checked ${single.stockLeft}`;
+  return [lesson('segments-sell-out-faster', text, soldOut && split.sellOutMs < single.sellOutMs, notHeld)];
+}
+
+function coalescing(run: Run): Lesson[] {
+  const batched = find(run, 0, 'db-batched');
+  const hotRow = run.ceilings.pgHotRowPerSec;
+  if (!batched || !batched.audit.statements || hotRow <= 0) return [];
+  const perCommit = batched.audit.grants / batched.audit.statements;
+  const text =
+    `Coalescing put ${num(perCommit, 1)} grants in each commit and passed the one-commit-per-grant ceiling: ` +
+    `db-batched ${num(batched.grabsPerSec)} grabs/s against ${num(hotRow)}/s for one hot row in PostgreSQL.`;
+  const notHeld =
+    perCommit > 1 ? `${rate(batched)} ≤ pg hot row ${num(hotRow)}/s` : `${num(perCommit, 1)} grants per commit`;
+  return [lesson('coalescing-passes-hot-row', text, perCommit > 1 && batched.grabsPerSec > hotRow, notHeld)];
+}
+
+/** A sold-out answer takes one path whatever the strategy: the grab POST, answered from memory. */
+function soldOutCostsOneRequest(run: Run): Lesson[] {
+  const rates = run.loads
+    .flatMap((l) => l.results.flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : [])))
+    .sort((a, b) => a - b);
+  const http = run.ceilings.httpPerSec;
+  if (rates.length === 0 || http <= 0) return [];
+  const median = rates[Math.floor((rates.length - 1) / 2)];
+  const text =
+    `Turning away a buyer of a sold-out coupon costs about one HTTP request: ${num(median)} answers/s ` +
+    `(median of ${rates.length} sold-out rounds) against ${num(http)}/s for the HTTP stack alone.`;
+  // "About one": within a factor of two either way.
+  const held = median >= http / 2 && median <= http * 2;
+  return [lesson('sold-out-costs-one-request', text, held, `${num(median)}/s against http ${num(http)}/s`)];
+}
+
+/** The lessons of a run, those whose strategies ran, in teaching order (at most 7). */
+export function lessonsOf(run: Run): Lesson[] {
+  return [
+    ...wrongBaselines(run),
+    ...atomicBeatsLocks(run),
+    ...lockSerialises(run),
+    ...segmentsSellOutFaster(run),
+    ...coalescing(run),
+    ...soldOutCostsOneRequest(run),
+  ];
+}
+
+/** `text` broken into lines of at most `width` characters (a longer word keeps a line of its own). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
+export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
+  const pad = ' '.repeat(11);
+  return lessons.flatMap((l) => {
+    const lines = [
+      ...wrap(l.text, width - pad.length),
+      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length) : []),
+    ];
+    return lines.map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) : pad) + line);
+  });
+}
