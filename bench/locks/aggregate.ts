@@ -27,8 +27,6 @@ export interface LockBenchResult {
   readonly counter: number;
   readonly counterMatches: boolean;
   readonly errors: string[];
-  /** CPU µs per grant, Node's and Redis's, in earlier runs that measured it. */
-  readonly cpuMicrosPerGrant?: { readonly node: number; readonly redis: number };
   /** grants/s of every round, when the run had several. */
   readonly roundsGrantsPerSec?: number[];
 }

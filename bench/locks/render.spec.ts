@@ -1,6 +1,6 @@
 import { lockLessons } from './lessons';
 import { sampleLockResult as result } from './lock-fixtures';
-import { lockVerdictLines, ofCeiling, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
+import { lessonLines, ofCeiling, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 
 const results = [
   result('owner-checked', true, 5123, {
@@ -95,7 +95,7 @@ describe("the README's reading of a report", () => {
   it('gives the share of the section alone, and the lessons as lines', () => {
     expect(ofCeiling(results[0], report)).toBe('0.51');
     expect(ofCeiling(results[0], { ceiling: undefined })).toBe('–');
-    expect(lockVerdictLines(report)[0]).toMatch(/^held: A fair lock need not be slow/);
-    expect(lockVerdictLines({ ...report, lessons: undefined })).toEqual([]);
+    expect(lessonLines(report)[0]).toMatch(/^held: A fair lock need not be slow/);
+    expect(lessonLines({ ...report, lessons: undefined })).toEqual([]);
   });
 });

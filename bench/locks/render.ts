@@ -46,8 +46,6 @@ export function ceilingMethods(report: LockBenchReport, after = ''): string {
 export function lessonLines(report: LockBenchReport): string[] {
   return (report.lessons ?? []).map((l) => `${l.held ? 'held' : 'did not hold'}: ${l.text}`);
 }
-/** The README's performance section reads the lessons under this name. */
-export const lockVerdictLines = lessonLines;
 
 /** The terminal's view, no line over 100 columns: the run, one table, the lessons. */
 export function renderLockTable(report: LockBenchReport): string {
