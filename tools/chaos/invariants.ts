@@ -59,6 +59,9 @@ export function doubleHoldersExpected(fault: string, setting: FailoverSetting, s
   return fault === 'redis-restart' && setting.redisFailsOver && setting.waitReplicas === 0 && LEASE_LOCKS.has(strategy);
 }
 
+/** Sold-out answers while stock of record remained: a false sold out, an undersell. */
+export const undersold = (soldOutAnswers: number, audit: Audit): boolean => soldOutAnswers > 0 && audit.stock > 0;
+
 export interface Check {
   readonly name: string;
   readonly ok: boolean;
@@ -96,8 +99,8 @@ export function checkInvariants(o: Observed): Check[] {
     ),
     {
       name: 'no sold-out answer while stock remained',
-      ok: o.soldOutAnswers === 0 || audit.stock <= 0,
-      detail: `${o.soldOutAnswers} sold-out answers, stock ${audit.stock} left${o.soldOutAnswers > 0 && audit.stock > 0 ? ': UNDERSOLD' : ''}`,
+      ok: !undersold(o.soldOutAnswers, audit),
+      detail: `${o.soldOutAnswers} sold-out answers, stock ${audit.stock} left${undersold(o.soldOutAnswers, audit) ? ': UNDERSOLD' : ''}`,
     },
     {
       name: 'grant rows = audit grants',
