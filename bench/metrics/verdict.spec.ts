@@ -103,12 +103,22 @@ describe('verdict', () => {
       expect(judge({ statuses: { ...soldOutRound, lockTimeout: 25, unavailable: 3 } }).label).toBe('correct');
     });
 
-    it('does not count sold-out or duplicate answers as turned away unserved', () => {
+    it('flags a sold-out answer while stock was left: a false sold out is an undersell', () => {
       const v = judge({
         audit: { ...clean, stock: 5, grants: 95 },
         statuses: { ...emptyStatusCounts(), granted: 95, soldOut: 4, duplicate: 1 },
       });
-      expect(v.flags).not.toContain('UNDERSOLD');
+      expect(v.flags).toEqual(['UNDERSOLD']);
+    });
+
+    it('does not flag a duplicate answer with stock left, nor a sold-out answer once every unit was granted', () => {
+      const leftOver = { ...clean, stock: 5, grants: 95 };
+      expect(judge({ audit: leftOver, statuses: { ...emptyStatusCounts(), granted: 95, duplicate: 3 } }).label).toBe(
+        'correct',
+      );
+      // Lost updates leave stock of record that was in fact sold: no unit was left unsold.
+      const lost = { ...clean, stock: 5, grants: 100, lostUpdates: 5 };
+      expect(judge({ audit: lost, statuses: { ...soldOutRound, granted: 100 } }).flags).toEqual(['LOST UPDATES']);
     });
   });
 

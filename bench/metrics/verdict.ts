@@ -24,8 +24,8 @@ const ORDER: readonly VerdictFlag[] = [
 /**
  * A verdict that can fail both ways. Correct means: no coupon beyond the stock, no decrement
  * overwritten, never two holders in one row's section (where exclusion is promised), no stock
- * left behind while buyers were turned away unserved (429, 503, no answer), every answer within
- * the contract, and every 200 a grant row (and back).
+ * left behind while buyers were turned away unserved (429, 503, no answer) or told it was sold out,
+ * every answer within the contract, and every 200 a grant row (and back).
  */
 export function verdict(input: VerdictInput): Verdict {
   const { audit, statuses } = input;
@@ -34,12 +34,21 @@ export function verdict(input: VerdictInput): Verdict {
   if (audit.lostUpdates > 0) flags.push('LOST UPDATES');
   if (input.promisesExclusion && audit.maxConcurrentHolders > 1) flags.push('TWO HOLDERS');
   if (audit.stock > 0 && turnedAwayUnserved(statuses) > 0) flags.push('UNDERSOLD');
+  else if (falseSoldOut(audit, statuses)) flags.push('UNDERSOLD');
   if (statuses.outsideContract > 0) flags.push('FAILED');
   if (!input.reconciliation.matches) flags.push('NOT RECONCILED');
   return verdictOf(
     flags,
     ORDER.filter((f) => input.expected.includes(f)),
   );
+}
+
+/**
+ * A sold-out answer while units were left unsold: in the stock of record and never granted (a
+ * strategy that lost updates may leave stock of record it has in fact sold).
+ */
+function falseSoldOut(audit: Audit, statuses: StatusCounts): boolean {
+  return statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
 }
 
 /** The verdict of flags found, against the flags expected (both in ORDER). */

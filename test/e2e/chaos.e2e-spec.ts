@@ -55,7 +55,7 @@ describe('fault suite: invariants under load with a replica killed, Redis and Po
   const cases = FAULT_NAMES.flatMap((fault) => STRATEGIES.map((strategy) => [fault, strategy] as const));
 
   it.each(cases)('%s with %s keeps every invariant', async (fault, strategy) => {
-    const result = await runScenario(info, fault, strategy, SMALL);
+    const result = await runScenario(info, fault, strategy, SMALL, Number(process.env.LOCK_WAIT_REPLICAS ?? 0));
 
     // Every invariant, each failure with its figures.
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const stack = await ensureStack();
   const results: ScenarioResult[] = [];
   const startedAt = new Date().toISOString();
+  const waitReplicas = Number(process.env.LOCK_WAIT_REPLICAS ?? 0);
   try {
     const offered = (await new ApiClient({ baseUrl: stack.info.nginxUrl }).strategies()).map((s) => s.name);
     const missing = (options.strategies ?? []).filter((s) => !offered.includes(s));
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     for (const fault of options.faults) {
       for (const strategy of strategies) {
         process.stdout.write(`${fault} / ${strategy} … `);
-        const result = await runScenario(stack.info, fault, strategy, s);
+        const result = await runScenario(stack.info, fault, strategy, s, waitReplicas);
         console.log(result.ok ? 'ok' : 'FAILED');
         results.push(result);
       }
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const failures = renderFailures(results);
   const report: ChaosReport = {
     startedAt,
-    redis: { mode: stack.info.redisMode, waitReplicas: Number(process.env.LOCK_WAIT_REPLICAS ?? 0) },
+    redis: { mode: stack.info.redisMode, waitReplicas },
     results,
   };
   if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);

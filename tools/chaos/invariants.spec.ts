@@ -7,6 +7,7 @@ const healthy: Observed = {
   grantedInDb: ['a', 'b', 'c'],
   resolvedByRetry: ['c'],
   verdicts: ['granted', 'granted', 'died-with-replica', 'clear', 'refused'],
+  soldOutAnswers: 0,
   maxLatencyMs: 900,
   timeoutMs: 10_000,
   recovery: { sawUnhealthy: true, saw503: true, recoveryMs: 300 },
@@ -74,6 +75,22 @@ describe('checkInvariants', () => {
     expect(failed({ ...healthy, ...change })).toContain(name);
   });
 
+  it('reads a sold-out answer while stock remained as an undersell, and one after the stock ran out as fine', () => {
+    expect(failed({ ...healthy, soldOutAnswers: 1 })).toEqual(['no sold-out answer while stock remained']);
+    const soldOut = { ...healthy.audit, stock: 0, grants: 10 };
+    const all = [...'abcdefghij'];
+    expect(
+      failed({
+        ...healthy,
+        audit: soldOut,
+        acknowledged: all,
+        grantedInDb: all,
+        resolvedByRetry: [],
+        soldOutAnswers: 5,
+      }),
+    ).toEqual([]);
+  });
+
   it('checks stock + grants = initial stock on its own', () => {
     const names = failed({ ...healthy, audit: { ...healthy.audit, stock: 6 } });
     expect(names).toContain('stock + grants = initial stock');
@@ -96,6 +113,7 @@ describe('two holders through a Redis failover', () => {
     grantedInDb: ['a', 'b', 'c'],
     resolvedByRetry: [],
   };
+  const noWait = { redisFailsOver: true, waitReplicas: 0 };
 
   it("fail a run unless a lease lock's failover made them the expected failure, and are counted then", () => {
     expect(failed(doubled)).toEqual(['lost updates 0', 'stock + grants = initial stock']);
@@ -106,12 +124,30 @@ describe('two holders through a Redis failover', () => {
     );
   });
 
-  it('are expected only of lease locks, only when Redis fails over, only for the Redis fault', () => {
-    expect(doubleHoldersExpected('redis-restart', true, 'watchdog')).toBe(true);
-    expect(doubleHoldersExpected('redis-restart', true, 'owner-checked')).toBe(true);
-    expect(doubleHoldersExpected('redis-restart', true, 'fenced')).toBe(false);
-    expect(doubleHoldersExpected('redis-restart', true, 'db-atomic')).toBe(false);
-    expect(doubleHoldersExpected('redis-restart', false, 'watchdog')).toBe(false);
-    expect(doubleHoldersExpected('replica-kill', true, 'watchdog')).toBe(false);
+  it('excuse no oversell or lost update when only one holder was seen', () => {
+    const oneHolder = { ...doubled, doubleHoldersExpected: true, audit: { ...doubled.audit, maxConcurrentHolders: 1 } };
+    expect(failed(oneHolder)).toEqual(['lost updates 0', 'stock + grants = initial stock']);
+    const oversold = {
+      ...oneHolder,
+      audit: { ...oneHolder.audit, initialStock: 2, stock: 0, oversold: 1, lostUpdates: 1 },
+    };
+    expect(failed(oversold)).toEqual(['oversold 0', 'lost updates 0', 'stock + grants = initial stock']);
+  });
+
+  it('are expected only of lease locks, only when Redis fails over without WAIT, only for the Redis fault', () => {
+    expect(doubleHoldersExpected('redis-restart', noWait, 'watchdog')).toBe(true);
+    expect(doubleHoldersExpected('redis-restart', noWait, 'owner-checked')).toBe(true);
+    expect(doubleHoldersExpected('redis-restart', noWait, 'fenced')).toBe(false);
+    expect(doubleHoldersExpected('redis-restart', noWait, 'db-atomic')).toBe(false);
+    expect(doubleHoldersExpected('redis-restart', { redisFailsOver: false, waitReplicas: 0 }, 'watchdog')).toBe(false);
+    expect(doubleHoldersExpected('replica-kill', noWait, 'watchdog')).toBe(false);
+  });
+
+  it('fail the run under WAIT: the replicas had the lock before it was held', () => {
+    const underWait = { redisFailsOver: true, waitReplicas: 1 };
+    expect(doubleHoldersExpected('redis-restart', underWait, 'watchdog')).toBe(false);
+    expect(doubleHoldersExpected('redis-restart', underWait, 'owner-checked')).toBe(false);
+    const run = { ...doubled, doubleHoldersExpected: doubleHoldersExpected('redis-restart', underWait, 'watchdog') };
+    expect(failed(run)).toEqual(['lost updates 0', 'stock + grants = initial stock']);
   });
 });

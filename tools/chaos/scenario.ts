@@ -31,12 +31,16 @@ async function waitAllHealthy(watch: HealthWatch, timeoutMs: number): Promise<vo
   }
 }
 
-/** One fault under load with one strategy, then every invariant checked against the database. */
+/**
+ * One fault under load with one strategy, then every invariant checked against the database.
+ * `waitReplicas`: the replicas' LOCK_WAIT_REPLICAS (0: none).
+ */
 export async function runScenario(
   info: StackInfo,
   faultName: FaultName,
   strategy: string,
   options: ScenarioOptions,
+  waitReplicas: number,
 ): Promise<ScenarioResult> {
   const fault = FAULTS[faultName];
   const client = new ApiClient({ baseUrl: info.nginxUrl, adminToken: info.adminToken, timeoutMs: options.timeoutMs });
@@ -99,7 +103,7 @@ export async function runScenario(
   const servedFromMs = injectedAtMs + (rec.recoveryMs ?? Infinity) + SLACK_MS;
   const afterRecovery = verdicts.filter((_, i) => records[i].sentAtMs >= servedFromMs);
   const failsOver = Boolean(info.redisSentinelUrls?.length || info.redisClusterUrls?.length);
-  const expected = doubleHoldersExpected(faultName, failsOver, strategy);
+  const expected = doubleHoldersExpected(faultName, { redisFailsOver: failsOver, waitReplicas }, strategy);
   const checks = checkInvariants({
     doubleHoldersExpected: expected,
     audit,
@@ -107,6 +111,7 @@ export async function runScenario(
     grantedInDb,
     resolvedByRetry: resolved.storedUsers,
     verdicts,
+    soldOutAnswers: seen.statuses['409 STOCK.SOLD_OUT'] ?? 0,
     unclearLabels: records.filter((_, i) => verdicts[i] === 'unclear').map((r) => label(r.outcome)),
     maxLatencyMs: seen.maxLatencyMs,
     timeoutMs: options.timeoutMs,

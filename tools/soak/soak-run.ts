@@ -6,6 +6,7 @@ import type { BenchSettings } from '../../bench/types';
 import { startLoad, type RequestRecord } from '../chaos/load-driver';
 import { judge, label } from '../chaos/outcome';
 import { resolveByRetry } from '../chaos/resolve-by-retry';
+import { undersold } from '../chaos/invariants';
 import type { StackInfo } from '../stack/stack';
 import { startFaultClock, type FaultEvent } from './fault-clock';
 import { sampleReplicas, type ReplicaSample } from './replica-samples';
@@ -156,6 +157,8 @@ async function judgePhase(
       `stock ${audit.stock} + grants ${audit.grants} ≠ ${audit.initialStock}`,
     audit.grants !== acknowledged + resolved.storedUsers.length &&
       `grants ${audit.grants} ≠ ${acknowledged} acknowledged + ${resolved.storedUsers.length} resolved`,
+    undersold(statuses['409 STOCK.SOLD_OUT'] ?? 0, audit) &&
+      `UNDERSOLD: ${statuses['409 STOCK.SOLD_OUT']} sold-out answers with stock ${audit.stock} left`,
     verdicts.includes('unclear') && `${verdicts.filter((v) => v === 'unclear').length} answers outside the contract`,
   ].filter((b): b is string => typeof b === 'string');
   return { ...rest, statuses, breaks };

@@ -1,6 +1,7 @@
 import type { AnswerTally, LabClient, LabConfig, LoadEvent, LoadRequest, StrategyEntry } from '@app/contract';
 import { byId, el, isBusy, reason, say } from './dom';
 import { LoadLanes } from './lanes';
+import { judgeRun } from './run-verdict';
 import type { Activity } from './session';
 
 type RunState = 'idle' | 'running' | 'done' | 'error';
@@ -11,6 +12,8 @@ export class LoadPanel {
   private controller?: AbortController;
   /** The run in progress, so faults know there is one. */
   couponId?: number;
+  /** The strategy of the run in progress, for its verdict. */
+  private strategy = '';
 
   constructor(
     private readonly lab: LabClient,
@@ -124,6 +127,7 @@ export class LoadPanel {
     switch (event.type) {
       case 'started':
         this.couponId = event.couponId;
+        this.strategy = event.request.strategy;
         byId('stock-left').textContent = String(event.request.stock);
         return undefined;
       case 'progress':
@@ -147,10 +151,10 @@ export class LoadPanel {
           maxHolders: String(audit.maxConcurrentHolders),
           granted: String(audit.grants),
         });
-        const bad = audit.oversold > 0 || audit.lostUpdates > 0;
-        verdict.dataset.kind = bad ? 'error' : 'info';
+        const { exact, wrongs } = judgeRun(this.strategy, audit, event.answers);
+        verdict.dataset.kind = exact ? 'info' : 'error';
         verdict.textContent =
-          `${bad ? '✘ Wrong' : '✔ Exact'} (audit of coupon ${event.couponId}): ${audit.grants} granted for a stock of ${audit.initialStock}, ` +
+          `${exact ? '✔ Exact' : `✘ Wrong (${wrongs.join('; ')})`} (audit of coupon ${event.couponId}): ${audit.grants} granted for a stock of ${audit.initialStock}, ` +
           `oversold ${audit.oversold}, lost updates ${audit.lostUpdates}, at most ${audit.maxConcurrentHolders} holder${audit.maxConcurrentHolders === 1 ? '' : 's'} at once.`;
         return 'done';
       }

@@ -7,6 +7,8 @@ declare module 'ioredis' {
     stockTake(counter: string, reservations: string, id: string, leaseMs: number): Result<number, Context>;
     stockGiveBack(counter: string, reservations: string, id: string): Result<number, Context>;
     stockLoad(counter: string, fromDatabase: number): Result<0 | 1, Context>;
+    stockLoadAt(counter: string, generation: string, fromDatabase: number, readAt: string): Result<-1 | 0 | 1, Context>;
+    stockVoid(counter: string, reservations: string, generation: string): Result<number, Context>;
     stockReconcile(
       counter: string,
       reservations: string,
@@ -20,6 +22,8 @@ const SCRIPTS = {
   stockTake: { file: 'stock-take.lua', keys: 2 },
   stockGiveBack: { file: 'stock-give-back.lua', keys: 2 },
   stockLoad: { file: 'stock-load.lua', keys: 1 },
+  stockLoadAt: { file: 'stock-load-at.lua', keys: 2 },
+  stockVoid: { file: 'stock-void.lua', keys: 3 },
   stockReconcile: { file: 'stock-reconcile.lua', keys: 2 },
 } as const;
 
@@ -31,15 +35,20 @@ export function defineStockCommands(client: Redis): void {
   }
 }
 
-/** A coupon's Redis stock: the counter and its reservations share the coupon's hash tag (one cluster slot). */
+/**
+ * A coupon's Redis stock: the counter, its reservations and its reset generation share the
+ * coupon's hash tag (one cluster slot). The generation is named apart from the counter's prefix,
+ * so clearing `counter*` leaves it counting.
+ */
 export interface StockKeys {
   readonly counter: string;
   readonly reservations: string;
+  readonly generation: string;
 }
 
 export function stockKeys(couponId: number): StockKeys {
   const counter = `stock:{coupon:${couponId}}`;
-  return { counter, reservations: `${counter}:reserved` };
+  return { counter, reservations: `${counter}:reserved`, generation: `stock-generation:{coupon:${couponId}}` };
 }
 
 /** A reservation's id names its user, so reconciliation can look its grant up. */

@@ -77,6 +77,20 @@ describe('stock Lua scripts on a real Redis', () => {
     expect(await reservations()).toEqual({});
   });
 
+  it('stock-load-at: loads only at the generation read; stock-void drops the counter and starts a new generation', async () => {
+    const { counter, reservations: zset, generation } = stockKeys(couponId);
+    expect(await redis.stockLoadAt(counter, generation, 3, '0')).toBe(1);
+    expect(await redis.stockLoadAt(counter, generation, 9, '0')).toBe(0);
+    await redis.stockTake(counter, zset, 'a|1', 5000);
+    expect(await redis.stockVoid(counter, zset, generation)).toBe(1);
+    expect(await redis.exists(counter, zset)).toBe(0);
+    // A load that read the stock before the reset is refused; one that read it after loads.
+    expect(await redis.stockLoadAt(counter, generation, 0, '0')).toBe(-1);
+    expect(await redis.exists(counter)).toBe(0);
+    expect(await redis.stockLoadAt(counter, generation, 10, '1')).toBe(1);
+    expect(await redis.get(counter)).toBe('10');
+  });
+
   it('stock-reconcile: sets the counter only with nothing in flight and nothing moved', async () => {
     const { counter, reservations: zset } = stockKeys(couponId);
     expect(await redis.stockReconcile(counter, zset, '', 5)).toBe(-2);
@@ -126,6 +140,27 @@ describe('RedisStock', () => {
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     expect(db.stock).toBe(0);
     expect(await stock.counter(couponId)).toBe(4);
+  });
+
+  it('never keeps a counter loaded from stock read before a reset that cleared it', async () => {
+    const db = records(0); // sold out
+    let reset: (() => Promise<void>) | undefined = async () => {
+      db.stock = 10;
+      await stock.voidCounter(couponId);
+    };
+    const stock: RedisStock = new RedisStock(redis, {
+      ...db,
+      // The load reads the stock, then the reset commits and clears Redis before the load sets it.
+      currentStock: async () => {
+        const read = db.stock;
+        const during = reset;
+        reset = undefined;
+        await during?.();
+        return read;
+      },
+    });
+    await expect(stock.take(req('after-reset'))).resolves.toMatchObject({ remaining: 9 });
+    expect(await stock.counter(couponId)).toBe(9);
   });
 
   it('runs afterReserve once the unit is reserved, before the database write', async () => {

@@ -11,14 +11,19 @@ export interface StockOfRecord {
 }
 
 export interface TakeOptions {
-  /** How long the reservation may stay unpersisted before reconciliation may give it back. */
-  readonly reservationMs?: number;
   /** Runs once the unit is reserved in Redis, before the database write (a chaos crash point). */
   readonly afterReserve?: () => void;
 }
 
-/** Long enough for any persist to finish or fail (the database's statement timeout is 15 s). */
-export const DEFAULT_RESERVATION_MS = 30_000;
+/**
+ * How long a reservation may stay unpersisted before reconciliation may give it back: longer than
+ * any persist can last (the database cancels a statement at 10 s, its client gives up at 15 s),
+ * so a unit whose persist may still commit is never given back.
+ */
+export const RESERVATION_MS = 30_000;
+
+/** Loads of a counter a reset may void, before giving up. */
+const MAX_LOADS = 5;
 
 /**
  * Stock pre-deducted in Redis by a Lua script, the grant then persisted in PostgreSQL. Redis is a
@@ -40,13 +45,10 @@ export class RedisStock {
     const keys = stockKeys(req.couponId);
     const id = reservationId(req.userId, randomBytes(6).toString('hex'));
     const reserve = () =>
-      this.redisCall(() =>
-        this.redis.stockTake(keys.counter, keys.reservations, id, options.reservationMs ?? DEFAULT_RESERVATION_MS),
-      );
+      this.redisCall(() => this.redis.stockTake(keys.counter, keys.reservations, id, RESERVATION_MS));
     let left = await reserve();
     if (left === -2) {
-      const fromDatabase = await this.records.currentStock(req.couponId);
-      await this.redisCall(() => this.redis.stockLoad(keys.counter, fromDatabase));
+      await this.load(req.couponId, keys);
       left = await reserve();
     }
     if (left < 0) throw new SoldOutError(req.couponId);
@@ -69,10 +71,34 @@ export class RedisStock {
     return granted;
   }
 
+  /**
+   * After the coupon's reset in the database: its counter and reservations go, and a load that
+   * read the stock before the reset can no longer set the counter from it.
+   */
+  async voidCounter(couponId: number): Promise<void> {
+    const keys = stockKeys(couponId);
+    await this.redisCall(() => this.redis.stockVoid(keys.counter, keys.reservations, keys.generation));
+  }
+
   /** The counter as Redis holds it, or null when it is not loaded. */
   async counter(couponId: number): Promise<number | null> {
     const value = await this.redis.get(stockKeys(couponId).counter);
     return value === null ? null : Number(value);
+  }
+
+  /** Loads the counter from the stock of record, read again whenever a reset came in between. */
+  private async load(couponId: number, keys: StockKeys): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const readAt = (await this.redisCall(() => this.redis.get(keys.generation))) ?? '0';
+      const fromDatabase = await this.records.currentStock(couponId);
+      const loaded = await this.redisCall(() =>
+        this.redis.stockLoadAt(keys.counter, keys.generation, fromDatabase, readAt),
+      );
+      if (loaded !== -1) return;
+      // Resets are rare admin acts: one after another this long means something else is wrong.
+      if (attempt === MAX_LOADS)
+        throw new StockUnavailableError({ cause: new Error('coupon reset during every load') });
+    }
   }
 
   private async redisCall<T>(call: () => Promise<T>): Promise<T> {

@@ -22,8 +22,14 @@ export function isConnectionError(error: unknown): boolean {
   );
 }
 
-/** Rethrows connection failures as StockUnavailableError, anything else as is. */
+/** PostgreSQL cancelled the statement at its statement_timeout, or the client stopped waiting. */
+export function isTimeout(error: unknown): boolean {
+  const e = driverError(error);
+  return e?.code === '57014' || /Query read timeout/i.test(e?.message ?? '');
+}
+
+/** Rethrows connection failures and timeouts as StockUnavailableError, anything else as is. */
 export function translateDbError(error: unknown): never {
-  if (isConnectionError(error)) throw new StockUnavailableError({ cause: error });
+  if (isConnectionError(error) || isTimeout(error)) throw new StockUnavailableError({ cause: error });
   throw error;
 }

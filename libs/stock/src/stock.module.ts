@@ -9,6 +9,7 @@ import {
 import { CouponsService } from './coupons.service';
 import { StockDatabase, type StockDatabaseOptions } from './database/stock-database';
 import { DeductionService } from './deduction/deduction.service';
+import { TRUST_MS } from './sold-out/reset-channel';
 import { SoldOutMemo } from './sold-out/sold-out-memo';
 import { StockListener } from './sold-out/stock-listener';
 
@@ -37,7 +38,7 @@ export class StockModule implements OnModuleInit, OnApplicationShutdown {
           inject: [STOCK_OPTIONS],
           useFactory: (o: StockDatabaseOptions) => new StockDatabase(o),
         },
-        { provide: SoldOutMemo, useFactory: () => new SoldOutMemo() },
+        { provide: SoldOutMemo, useFactory: () => new SoldOutMemo(TRUST_MS) },
         {
           provide: StockListener,
           inject: [STOCK_OPTIONS, SoldOutMemo],

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipe
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GRAB_ERROR_CODES } from '@app/contract';
 import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
+import { RedisStock } from '@app/redis-stock';
 import { CouponsService } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AdminGuard } from '../common/admin.guard';
@@ -27,6 +28,7 @@ export class CouponsController {
     private readonly locks: CouponLocks,
     private readonly chaos: ChaosGate,
     private readonly reconciler: StockReconciler,
+    private readonly redisStock: RedisStock,
   ) {}
 
   @Post()
@@ -50,7 +52,9 @@ export class CouponsController {
   @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'AUTH.UNAUTHORIZED', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   async reset(@Param('id', CouponIdPipe) id: number, @Body() body: ResetCouponDto): Promise<Coupon> {
     const coupon = await this.coupons.reset(id, body.stock, body.segments);
-    // After the stock of record: a Redis counter reloaded from the old stock meanwhile goes too.
+    // After the stock of record: redis-lua's counter goes with a new generation, so a load that
+    // read the old stock cannot set it afterwards; then the lock keys.
+    await this.redisStock.voidCounter(id);
     await this.locks.clear(id);
     return coupon;
   }

@@ -70,7 +70,6 @@ export class StrategyRunner {
       case 'redis-lua':
         await work();
         return this.redisStock.take(req, {
-          reservationMs: options.leaseMs,
           afterReserve: () =>
             options.crash === 'after-reserve' ? crashAt('after-reserve', this.config.replicaId) : undefined,
         });

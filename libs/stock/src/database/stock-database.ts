@@ -7,7 +7,18 @@ export interface StockDatabaseOptions {
   readonly poolSize?: number;
   /** Shown in pg_stat_activity. */
   readonly applicationName?: string;
+  /** PostgreSQL cancels a statement after this long (default STATEMENT_TIMEOUT_MS). */
+  readonly statementTimeoutMs?: number;
 }
+
+/** The server's limit on one statement: a statement it cancels never commits. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * How much longer the client waits than the server: a statement the client gave up on has been
+ * cancelled by then, so an error it caught never hides a commit (redis-lua gives its unit back on
+ * that error).
+ */
+export const CLIENT_MARGIN_MS = 5000;
 
 /** One statement of a transaction, or of the pool; `name` prepares it once per connection. */
 export type RunQuery = <R extends QueryResultRow>(text: string, values?: unknown[], name?: string) => Promise<R[]>;
@@ -20,13 +31,15 @@ export class StockDatabase {
   private readonly pool: Pool;
 
   constructor(readonly options: StockDatabaseOptions) {
+    const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
     this.pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
       application_name: options.applicationName ?? 'oversell',
       // Fail fast while PostgreSQL is down rather than queue requests behind a dead pool.
       connectionTimeoutMillis: 2000,
-      query_timeout: 15_000,
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + CLIENT_MARGIN_MS,
     });
     // An idle client's connection dying is reported here; the pool replaces it on next use.
     this.pool.on('error', () => undefined);

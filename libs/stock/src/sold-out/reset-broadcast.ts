@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunQuery, StockDatabase } from '../database/stock-database';
-import { ACK_TIMEOUT_MS, LISTENER_NAME, RESET_CHANNEL, type ResetNotice } from './reset-channel';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ACK_TIMEOUT_MS, LISTENER_NAME, RESET_CHANNEL, TRUST_MS, type ResetNotice } from './reset-channel';
 import type { StockListener } from './stock-listener';
 
 /**
@@ -27,8 +28,12 @@ export async function broadcastReset<T>(
       return { result, listeners: pids };
     });
     const missing = await acks.wait(listeners, ACK_TIMEOUT_MS);
-    // A session that stays silent is cut off: its process then forgets every memo.
-    if (missing.length > 0) await db.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [missing]);
+    if (missing.length > 0) {
+      // A session that stays silent is cut off: its process then forgets every memo. One that is
+      // half-open or frozen may never learn it, but stops trusting its memo within TRUST_MS.
+      await db.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [missing]);
+      await sleep(TRUST_MS);
+    }
     return result;
   } finally {
     acks.cancel();

@@ -10,11 +10,20 @@
  * 3. Each listener forgets the coupon and acknowledges on ACK_CHANNEL. The reset answers only
  *    once every listed session has acknowledged; one that does not within the timeout has its
  *    session terminated, and a process whose session drops forgets every memo.
+ * 4. A silent session may be half-open, or its process frozen: neither learns of the termination.
+ *    So each process trusts its memo only for TRUST_MS after its session last answered a
+ *    heartbeat (sent every HEARTBEAT_MS), and a reset that had a silent session waits TRUST_MS
+ *    after terminating it before it answers: by then that process answers from the database.
+ *
+ * The listening session needs a direct (or session-mode pooled) connection: LISTEN and session
+ * advisory locks do not survive a transaction-mode pooler.
  */
 export const RESET_CHANNEL = 'oversell_stock_reset';
 export const ACK_CHANNEL = 'oversell_stock_reset_ack';
 export const LISTENER_NAME = 'oversell-stock-listener';
 export const ACK_TIMEOUT_MS = 2000;
+export const HEARTBEAT_MS = 1000;
+export const TRUST_MS = 3000;
 
 export interface ResetNotice {
   readonly couponId: number;

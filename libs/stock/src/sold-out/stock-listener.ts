@@ -1,9 +1,11 @@
 import { Client, type Notification } from 'pg';
 import {
   ACK_CHANNEL,
+  HEARTBEAT_MS,
   LISTENER_NAME,
   parseNotice,
   RESET_CHANNEL,
+  TRUST_MS,
   type ResetAck,
   type ResetNotice,
 } from './reset-channel';
@@ -19,10 +21,12 @@ export interface AckCollector {
 /**
  * This process's listening session (see reset-channel.ts): it keeps the sold-out memo told of
  * every reset, acknowledges each, and collects the acknowledgements of the resets this process
- * makes. It reconnects by itself; while it is down the memo trusts nothing.
+ * makes. A heartbeat proves the session alive to the memo; one unanswered for TRUST_MS drops the
+ * session. It reconnects by itself; while it is down the memo trusts nothing.
  */
 export class StockListener {
   private client?: Client;
+  private heartbeat?: NodeJS.Timeout;
   private closed = false;
   private readonly collecting = new Map<string, { acked: Set<number>; changed?: () => void }>();
 
@@ -80,12 +84,15 @@ export class StockListener {
       application_name: `${LISTENER_NAME}:starting`,
       connectionTimeoutMillis: 2000,
       keepAlive: true,
+      keepAliveInitialDelayMillis: HEARTBEAT_MS,
     });
     client.on('notification', (n) => this.onNotification(client, n));
     client.on('error', () => this.dropped(client));
     client.on('end', () => this.dropped(client));
+    let confirmedAt = 0;
     try {
       await client.connect();
+      confirmedAt = performance.now();
       await client.query(`LISTEN ${RESET_CHANNEL}; LISTEN ${ACK_CHANNEL}`);
       await client.query('SELECT pg_advisory_lock_shared(hashtext($1))', [RESET_CHANNEL]);
       await client.query(`SET application_name = '${LISTENER_NAME}'`);
@@ -96,12 +103,24 @@ export class StockListener {
     }
     if (this.closed) return void client.end().catch(() => undefined);
     this.client = client;
-    this.memo.listeningStarted();
+    this.memo.listeningStarted(confirmedAt);
+    this.heartbeat = setInterval(() => this.beat(client), HEARTBEAT_MS).unref();
+  }
+
+  /** A round trip on the session: answered, every notice committed before it was delivered. */
+  private beat(client: Client): void {
+    const sentAt = performance.now();
+    const silent = setTimeout(() => this.dropped(client), TRUST_MS).unref();
+    client.query('SELECT 1').then(
+      () => (clearTimeout(silent), this.client === client && this.memo.confirmed(sentAt)),
+      () => (clearTimeout(silent), this.dropped(client)),
+    );
   }
 
   private dropped(client: Client | undefined): void {
     if (!client || this.client !== client) return;
     this.client = undefined;
+    clearInterval(this.heartbeat);
     this.memo.listeningStopped();
     client.end().catch(() => undefined);
     if (!this.closed) void this.connectLoop();
