@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipe
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GRAB_ERROR_CODES } from '@app/contract';
 import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
-import { CouponsService } from '@app/stock';
+import { CouponsService, HoldsService } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
@@ -27,6 +27,7 @@ export class CouponsController {
     private readonly locks: CouponLocks,
     private readonly chaos: ChaosGate,
     private readonly reconciler: StockReconciler,
+    private readonly holds: HoldsService,
   ) {}
 
   @Post()
@@ -65,10 +66,14 @@ export class CouponsController {
 
   @Get(':id/audit')
   @ApiOperation({ summary: 'What the database says: oversold, lost updates, concurrent holders' })
-  @ApiOkResponse({ description: '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }' })
+  @ApiOkResponse({
+    description:
+      '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }, and once the coupon has holds { held, confirmed, expired, cancelled }',
+  })
   @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
-  audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
-    return this.coupons.audit(id);
+  async audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
+    const [audit, holds] = await Promise.all([this.coupons.audit(id), this.holds.figures(id)]);
+    return { ...audit, ...holds };
   }
 
   @Get(':id/grants')
