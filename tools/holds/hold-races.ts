@@ -78,40 +78,52 @@ export async function runHoldRaces(info: StackInfo, options: HoldRaceOptions): P
     };
   }
   const audit = await untilNoneHeld(nginx, coupon.id);
-  const db = new Client({ connectionString: info.databaseUrl });
+  const outcomes = await holdOutcomes(info.databaseUrl, coupon.id);
+  const count = (status: number) => answers.filter((a) => a.answer.status === status).length;
+  return {
+    races,
+    confirmed: count(200),
+    refused: answers.filter((a) => a.answer.status === 409 && a.answer.code === 'HOLD.EXPIRED').length,
+    otherAnswers: answers.filter((a) => a.answer.status !== 200 && a.answer.code !== 'HOLD.EXPIRED').length,
+    twoOutcomes: outcomes.twoOutcomes,
+    returnedTwice: outcomes.returnedTwice,
+    answersAgainstDatabase: answers.filter((a) => (a.answer.status === 200) !== outcomes.granted.has(a.holdId)).length,
+    audit,
+    exact: audit.initialStock === audit.stock + (audit.held ?? 0) + (audit.confirmed ?? 0),
+    offsetMs: {
+      min: Math.min(...offsets),
+      max: Math.max(...offsets),
+      within: offsets.filter((o) => Math.abs(o) <= jitterMs + 1).length,
+    },
+    reheldAfterMs: await reheldAfter(nginx, reholdSamples),
+    naiveGrants: await naiveRace(nginx),
+  };
+}
+
+/** What the database says of a coupon's holds: those with two outcomes, those returned twice, those granted. */
+export async function holdOutcomes(
+  databaseUrl: string,
+  couponId: number,
+): Promise<{ twoOutcomes: number; returnedTwice: number; granted: Set<string> }> {
+  const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const { rows } = await db.query<{ id: string; granted: boolean; returned: number }>(
       `SELECT h.id::text, EXISTS (SELECT 1 FROM grants g WHERE g.hold_id = h.id) AS granted, h.returned
          FROM holds h WHERE h.coupon_id = $1`,
-      [coupon.id],
+      [couponId],
     );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const count = (status: number) => answers.filter((a) => a.answer.status === status).length;
     return {
-      races,
-      confirmed: count(200),
-      refused: answers.filter((a) => a.answer.status === 409 && a.answer.code === 'HOLD.EXPIRED').length,
-      otherAnswers: answers.filter((a) => a.answer.status !== 200 && a.answer.code !== 'HOLD.EXPIRED').length,
       twoOutcomes: rows.filter((r) => r.granted && r.returned > 0).length,
       returnedTwice: rows.filter((r) => r.returned > 1).length,
-      answersAgainstDatabase: answers.filter((a) => (a.answer.status === 200) !== byId.get(a.holdId)?.granted).length,
-      audit,
-      exact: audit.initialStock === audit.stock + (audit.held ?? 0) + (audit.confirmed ?? 0),
-      offsetMs: {
-        min: Math.min(...offsets),
-        max: Math.max(...offsets),
-        within: offsets.filter((o) => Math.abs(o) <= jitterMs + 1).length,
-      },
-      reheldAfterMs: await reheldAfter(nginx, reholdSamples),
-      naiveGrants: await naiveRace(nginx),
+      granted: new Set(rows.filter((r) => r.granted).map((r) => r.id)),
     };
   } finally {
     await db.end();
   }
 }
 
-async function untilNoneHeld(api: ApiClient, couponId: number, timeoutMs = 30_000): Promise<Audit> {
+export async function untilNoneHeld(api: ApiClient, couponId: number, timeoutMs = 30_000): Promise<Audit> {
   const giveUpAt = Date.now() + timeoutMs;
   for (;;) {
     const audit = await api.audit(couponId);
