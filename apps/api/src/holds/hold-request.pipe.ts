@@ -2,8 +2,7 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { RequestInvalidError } from '@app/apps-common';
 import { HOLD_MS } from '@app/contract';
 import { USER_ID } from '../coupons/dto/grab-body.dto';
-
-const USER_ID_MESSAGE = 'userId must be 1-64 characters of A-Z a-z 0-9 _ . : -';
+import { USER_ID_MESSAGE } from '../coupons/grab-request.pipe';
 
 /** The JSON object a body must be; an absent body is an empty one. */
 function objectOf(body: unknown, allowed: readonly string[]): Record<string, unknown> {
@@ -67,8 +66,8 @@ export function holdQueryPipe(allowed?: 'holds' | 'raceExpiry'): PipeTransform<R
     transform(raw: Record<string, unknown>): HoldQuery {
       const unknown = Object.keys(raw).filter((k) => k !== allowed);
       if (unknown.length) throw new RequestInvalidError(`unknown query option: ${unknown.join(', ')}`);
-      const value = allowed && raw[allowed];
-      if (value === undefined || !allowed) return {};
+      const value = allowed ? raw[allowed] : undefined;
+      if (value === undefined) return {};
       if (allowed === 'holds' && value === 'naive') return { holds: 'naive' };
       if (allowed === 'raceExpiry' && value === '1') return { raceExpiry: true };
       throw new RequestInvalidError(allowed === 'holds' ? 'holds must be naive' : 'raceExpiry must be 1');
