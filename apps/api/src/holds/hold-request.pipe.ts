@@ -61,7 +61,9 @@ export interface HoldQuery {
 }
 
 /** The chaos options of holds: `holds=naive` when one is opened, `raceExpiry=1` on a confirm, none on a cancel. */
-export function holdQueryPipe(allowed?: 'holds' | 'raceExpiry'): PipeTransform<Record<string, unknown>, HoldQuery> {
+export function holdQueryPipe(allowed?: 'holds' | 'raceExpiry'): {
+  transform(raw: Record<string, unknown>): HoldQuery;
+} {
   return {
     transform(raw: Record<string, unknown>): HoldQuery {
       const unknown = Object.keys(raw).filter((k) => k !== allowed);
