@@ -1,10 +1,12 @@
 import {
   ApiClient,
   type Audit,
+  type CallAnswer,
   type Coupon,
   type GrabAnswer,
   type GrabOptions,
   type Grant,
+  type HoldOptions,
   type LockEvent,
   type ReconcileReport,
 } from '@app/contract';
@@ -105,6 +107,15 @@ export class StackApi {
       return Promise.resolve({ userId, status: 0, code: 'AbortError', sentAt: now, answeredAt: now });
     }
     return (via ? this.replica(via) : this.nginx).grab(couponId, userId, options, this.signal);
+  }
+
+  /** Holds through nginx (POST /coupons/:id/holds…): answers observed, never thrown. */
+  hold(couponId: number, userId: string, holdMs: number, options: HoldOptions = {}): Promise<CallAnswer> {
+    return this.nginx.hold(couponId, userId, holdMs, options);
+  }
+
+  confirmHold(couponId: number, holdId: string, options: HoldOptions = {}): Promise<CallAnswer> {
+    return this.nginx.confirmHold(couponId, holdId, options);
   }
 
   private replica(id: string): ApiClient {

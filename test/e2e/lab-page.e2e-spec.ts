@@ -145,6 +145,14 @@ describe('the lab page in a real browser (headless Chromium)', () => {
     expect(await page.evaluate<string>(`sessionStorage.getItem('oversell-lab.admin-token')`)).toBe(info.adminToken);
   });
 
+  it('offers the unpaid-holds step and runs it: as expected, with its narration', async () => {
+    await page.click('[data-step=unpaid-holds]');
+    const verdict = page.locator('[data-testid=step-verdict][data-step=unpaid-holds]');
+    await verdict.waitFor({ timeout: 90_000 });
+    expect(await verdict.getAttribute('data-as-expected')).toBe('true');
+    expect(await page.locator('#step-unpaid-holds-out .story li').count()).toBeGreaterThan(0);
+  });
+
   it('reads on a phone: nothing wider than the screen', async () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });

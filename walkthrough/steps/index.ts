@@ -13,6 +13,7 @@ import { setNxPxStep } from './set-nx-px.step';
 import { setnxCrashStep } from './setnx-crash.step';
 import { strandedReservationStep } from './stranded-reservation.step';
 import { synchronizedStep } from './synchronized.step';
+import { unpaidHoldsStep } from './unpaid-holds.step';
 import { watchdogFreezeStep } from './watchdog-freeze.step';
 import { watchdogPauseStep } from './watchdog-pause.step';
 
@@ -37,4 +38,6 @@ export const allSteps: readonly Step[] = [
   // Faults at named points of a grab: after the commit, and between reservation and write.
   lostAnswerStep,
   strandedReservationStep,
+  // Beyond a grab: holds that pay, never pay, or pay as their deadline passes.
+  unpaidHoldsStep,
 ];

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LockModule } from '@app/lock';
@@ -16,6 +16,7 @@ import { StockReconciler } from './coupons/stock-reconciler';
 import { GrabService } from './grab/grab.service';
 import { StrategyRunner } from './grab/strategy-runner';
 import { HealthController } from './health/health.controller';
+import { HoldsController } from './holds/holds.controller';
 import { LockEventLog } from './lock-events/lock-event-log';
 import { LockEventsController } from './lock-events/lock-events.controller';
 import { LockEventsModule } from './lock-events/lock-events.module';
@@ -32,6 +33,8 @@ import { StrategiesController } from './strategies/strategies.controller';
         databaseUrl: config.databaseUrl,
         poolSize: config.databasePoolSize,
         applicationName: `oversell:${config.replicaId}`,
+        holdSweepMs: config.holdSweepMs,
+        onSweepError: (error: unknown) => new Logger('HoldSweeper').warn(`sweep failed: ${String(error)}`),
       }),
     }),
     LockModule.forRootAsync({
@@ -54,7 +57,14 @@ import { StrategiesController } from './strategies/strategies.controller';
     }),
     TerminusModule,
   ],
-  controllers: [CouponsController, StrategiesController, HealthController, MetricsController, LockEventsController],
+  controllers: [
+    CouponsController,
+    HoldsController,
+    StrategiesController,
+    HealthController,
+    MetricsController,
+    LockEventsController,
+  ],
   providers: [
     { provide: APP_FILTER, useClass: ErrorFilter },
     AdminGuard,

@@ -1,5 +1,6 @@
 /** The answers of the HTTP API, as the contract (docs/api.md) states them. */
 import type { LockEvent as LockLibraryEvent } from '@app/lock';
+import type { HoldFigures } from './holds';
 
 export interface Coupon {
   readonly id: number;
@@ -13,8 +14,8 @@ export interface CouponWithGrants extends Coupon {
   readonly grants: number;
 }
 
-/** GET /coupons/:id/audit: every figure from the database. */
-export interface Audit {
+/** GET /coupons/:id/audit: every figure from the database; the hold figures once the coupon has holds. */
+export interface Audit extends Partial<HoldFigures> {
   readonly initialStock: number;
   readonly stock: number;
   readonly grants: number;

@@ -1,5 +1,6 @@
 import type { Audit, Coupon, CouponWithGrants, Grant, LockEvent, ReconcileReport, StrategyEntry } from './answers';
 import { grabQuery, type GrabOptions } from './grab-options';
+import { holdQuery, type HoldOptions } from './holds';
 import { parseObject, sendJson } from './http-request';
 
 export interface ApiClientOptions {
@@ -11,9 +12,8 @@ export interface ApiClientOptions {
   readonly timeoutMs?: number;
 }
 
-/** What one grab got: never thrown, since an error answer is what callers observe. */
-export interface GrabAnswer {
-  readonly userId: string;
+/** What one call got: never thrown, since an error answer is what callers observe. */
+export interface CallAnswer {
   /** HTTP status, or 0 when no answer came (connection refused or reset, timeout). */
   readonly status: number;
   /** The error code of a non-2xx answer, or the network error's (`ECONNRESET`, `TimeoutError`). */
@@ -26,6 +26,11 @@ export interface GrabAnswer {
   readonly body?: Record<string, unknown>;
   readonly sentAt: number;
   readonly answeredAt: number;
+}
+
+/** What one grab got. */
+export interface GrabAnswer extends CallAnswer {
+  readonly userId: string;
 }
 
 /** The typed client of the HTTP API (docs/api.md), for every tool and test of the project. */
@@ -103,23 +108,45 @@ export class ApiClient {
 
   /** One grab; `signal` abandons it (the answer is then status 0, code `AbortError`). */
   async grab(couponId: number, userId: string, options: GrabOptions = {}, signal?: AbortSignal): Promise<GrabAnswer> {
+    const path = `/coupons/${couponId}/grab?${grabQuery(options).toString()}`;
+    return { userId, ...(await this.call(path, { userId }, signal)) };
+  }
+
+  /** Reserves a unit for `userId` until its deadline (201 `Hold` in `body`). */
+  hold(couponId: number, userId: string, holdMs?: number, options: HoldOptions = {}): Promise<CallAnswer> {
+    return this.call(`/coupons/${couponId}/holds${holdQuery(options)}`, { userId, holdMs });
+  }
+
+  /** Confirms a hold (200: the grant in `body`); `userId`, when given, must be the hold's buyer. */
+  confirmHold(couponId: number, holdId: string, options: HoldOptions & { userId?: string } = {}): Promise<CallAnswer> {
+    const { userId, ...rest } = options;
+    return this.call(`/coupons/${couponId}/holds/${holdId}/confirm${holdQuery(rest)}`, userId ? { userId } : {});
+  }
+
+  /** Cancels a hold, its unit back in stock (200 `HoldCancelled`). */
+  cancelHold(couponId: number, holdId: string, userId?: string): Promise<CallAnswer> {
+    return this.call(`/coupons/${couponId}/holds/${holdId}/cancel`, userId ? { userId } : {});
+  }
+
+  /** A POST whose answer is observed, never thrown; `signal` abandons it (status 0, code `AbortError`). */
+  private async call(path: string, body: object, signal?: AbortSignal): Promise<CallAnswer> {
     const sentAt = Date.now();
     const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
-      const res = await fetch(`${this.baseUrl}/coupons/${couponId}/grab?${grabQuery(options).toString()}`, {
+      const res = await fetch(`${this.baseUrl}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userId }),
+        body: JSON.stringify(body),
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
-      const body = parseObject(await res.text());
-      const code = res.ok || typeof body?.code !== 'string' ? undefined : body.code;
+      const answer = parseObject(await res.text());
+      const code = res.ok || typeof answer?.code !== 'string' ? undefined : answer.code;
       const replica = res.headers.get('x-replica') ?? undefined;
       // nginx lists every upstream it tried; a POST is never re-sent, so the last is the one that failed.
       const upstream = res.headers.get('x-upstream')?.split(',').at(-1)?.trim() || undefined;
-      return { userId, status: res.status, code, replica, upstream, body, sentAt, answeredAt: Date.now() };
+      return { status: res.status, code, replica, upstream, body: answer, sentAt, answeredAt: Date.now() };
     } catch (error) {
-      return { userId, status: 0, code: networkCode(error), sentAt, answeredAt: Date.now() };
+      return { status: 0, code: networkCode(error), sentAt, answeredAt: Date.now() };
     }
   }
 

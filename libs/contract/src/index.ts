@@ -2,6 +2,7 @@ export * from './answers';
 export * from './errors';
 export * from './strategy-names';
 export * from './grab-options';
+export * from './holds';
 export * from './client-errors';
 export * from './api-client';
 export * from './lab';

@@ -29,7 +29,7 @@ const STATEMENTS_SQL = `
   SELECT (COUNT(DISTINCT batch_id) + COUNT(*) FILTER (WHERE batch_id IS NULL))::int AS statements
     FROM grants WHERE coupon_id = $1`;
 
-const GRANT_COLUMNS = `user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
+export const GRANT_COLUMNS = `user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
          to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
          to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"`;
 const GRANTS_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`;
@@ -66,6 +66,7 @@ export class CouponsService {
       );
       if (!row) throw new CouponNotFoundError(id);
       await query('DELETE FROM grants WHERE coupon_id = $1', [id]);
+      await query('DELETE FROM holds WHERE coupon_id = $1', [id]);
       await query('DELETE FROM stock_segments WHERE coupon_id = $1', [id]);
       await insertSegments(query, id, stock, row.segments);
       return { id, name: row.name, stock, initialStock: stock, segments: row.segments };

@@ -3,6 +3,7 @@ export * from './coupons.service';
 export * from './database/stock-database';
 export * from './deduction/deduction.service';
 export * from './deduction/deduction.types';
+export * from './holds/holds.service';
 export { ATOMIC_GRANT_SQL } from './deduction/grant-sql';
 export * from './migrate';
 export * from './pg-errors';

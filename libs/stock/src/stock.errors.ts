@@ -77,3 +77,38 @@ export class StockUnavailableError extends StockError {
     super('a stock store is unavailable', options);
   }
 }
+
+/** No such hold of this coupon (or not this buyer's). */
+export class HoldNotFoundError extends StockError {
+  readonly code = 'HOLD.NOT_FOUND';
+  constructor(
+    readonly couponId: number,
+    readonly holdId: string,
+  ) {
+    super(`coupon ${couponId} has no hold ${holdId}`);
+  }
+}
+
+/** The hold's deadline passed (database clock): its unit went, or is going, back to the stock. */
+export class HoldExpiredError extends StockError {
+  readonly code = 'HOLD.EXPIRED';
+  constructor(readonly holdId: string) {
+    super(`hold ${holdId} expired`);
+  }
+}
+
+/** The hold was cancelled: its unit went back to the stock. */
+export class HoldCancelledError extends StockError {
+  readonly code = 'HOLD.CANCELLED';
+  constructor(readonly holdId: string) {
+    super(`hold ${holdId} was cancelled`);
+  }
+}
+
+/** The hold was confirmed: it is a grant now, and cannot be cancelled. */
+export class HoldConfirmedError extends StockError {
+  readonly code = 'HOLD.CONFIRMED';
+  constructor(readonly holdId: string) {
+    super(`hold ${holdId} was confirmed`);
+  }
+}

@@ -10,11 +10,20 @@ import { CouponsService } from './coupons.service';
 import { StockDatabase, type StockDatabaseOptions } from './database/stock-database';
 import { DeductionService } from './deduction/deduction.service';
 import { TRUST_MS } from './sold-out/reset-channel';
+import { HoldSweeper } from './holds/hold-sweeper';
+import { HoldsService } from './holds/holds.service';
 import { SoldOutMemo } from './sold-out/sold-out-memo';
 import { StockListener } from './sold-out/stock-listener';
 
+export interface StockModuleOptions extends StockDatabaseOptions {
+  /** How often this process sweeps due holds (every replica sweeps; default 200 ms). */
+  readonly holdSweepMs?: number;
+  /** A sweep that failed (PostgreSQL away): the next period retries. */
+  readonly onSweepError?: (error: unknown) => void;
+}
+
 export interface StockModuleAsyncOptions {
-  readonly useFactory: (...args: never[]) => StockDatabaseOptions | Promise<StockDatabaseOptions>;
+  readonly useFactory: (...args: never[]) => StockModuleOptions | Promise<StockModuleOptions>;
   readonly inject?: FactoryProvider['inject'];
 }
 
@@ -26,6 +35,7 @@ export class StockModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(StockDatabase) private readonly db: StockDatabase,
     @Inject(StockListener) private readonly listener: StockListener,
+    @Inject(HoldSweeper) private readonly sweeper: HoldSweeper,
   ) {}
 
   static forRootAsync(options: StockModuleAsyncOptions): DynamicModule {
@@ -36,7 +46,7 @@ export class StockModule implements OnModuleInit, OnApplicationShutdown {
         {
           provide: StockDatabase,
           inject: [STOCK_OPTIONS],
-          useFactory: (o: StockDatabaseOptions) => new StockDatabase(o),
+          useFactory: (o: StockModuleOptions) => new StockDatabase(o),
         },
         { provide: SoldOutMemo, useFactory: () => new SoldOutMemo(TRUST_MS) },
         {
@@ -46,16 +56,25 @@ export class StockModule implements OnModuleInit, OnApplicationShutdown {
         },
         CouponsService,
         DeductionService,
+        HoldsService,
+        {
+          provide: HoldSweeper,
+          inject: [STOCK_OPTIONS, HoldsService],
+          useFactory: (o: StockModuleOptions, holds: HoldsService) =>
+            new HoldSweeper(holds, o.holdSweepMs ?? 200, o.onSweepError),
+        },
       ],
-      exports: [StockDatabase, SoldOutMemo, CouponsService, DeductionService],
+      exports: [StockDatabase, SoldOutMemo, CouponsService, DeductionService, HoldsService],
     };
   }
 
   onModuleInit(): void {
     this.listener.start();
+    this.sweeper.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.sweeper.stop();
     await this.listener.close();
     await this.db.close();
   }

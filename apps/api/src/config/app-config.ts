@@ -24,6 +24,8 @@ export interface AppConfig {
   /** After acquiring, WAIT for this many Redis replicas (0 = off) within waitReplicasTimeoutMs. */
   readonly waitReplicas: number;
   readonly waitReplicasTimeoutMs: number;
+  /** HOLD_SWEEP_MS: how often this replica expires due holds (every replica sweeps). */
+  readonly holdSweepMs: number;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 }
 export const AppConfig = Symbol('AppConfig');
@@ -83,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lockWaitMode,
     waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
     waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
+    // An expired unit is back within this period plus one statement; an idle sweep is one probe of
+    // a partial index, so three replicas at 5 sweeps/s cost PostgreSQL next to nothing.
+    holdSweepMs: envInt(env, 'HOLD_SWEEP_MS', 200, 20, 60_000),
     logLevel,
   };
 }

@@ -9,8 +9,12 @@ export class ChaosGate {
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   check(query: GrabQueryDto): void {
+    this.checkGiven(CHAOS_OPTIONS.filter((o) => query[o] !== undefined));
+  }
+
+  /** Refuses the named chaos options, when any is given, where chaos is off. */
+  checkGiven(given: readonly string[]): void {
     if (this.config.chaosEnabled) return;
-    const given = CHAOS_OPTIONS.filter((o) => query[o] !== undefined);
     if (given.length)
       throw new ChaosDisabledError(
         `chaos options (${given.join(', ')}) are refused: this replica runs without CHAOS_ENABLED=true`,

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation
 import { GRAB_ERROR_CODES } from '@app/contract';
 import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
 import { RedisStock } from '@app/redis-stock';
-import { CouponsService } from '@app/stock';
+import { CouponsService, HoldsService } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
@@ -29,6 +29,7 @@ export class CouponsController {
     private readonly chaos: ChaosGate,
     private readonly reconciler: StockReconciler,
     private readonly redisStock: RedisStock,
+    private readonly holds: HoldsService,
   ) {}
 
   @Post()
@@ -69,10 +70,14 @@ export class CouponsController {
 
   @Get(':id/audit')
   @ApiOperation({ summary: 'What the database says: oversold, lost updates, concurrent holders' })
-  @ApiOkResponse({ description: '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }' })
+  @ApiOkResponse({
+    description:
+      '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }, and once the coupon has holds { held, confirmed, expired, cancelled }',
+  })
   @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
-  audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
-    return this.coupons.audit(id);
+  async audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
+    const [audit, holds] = await Promise.all([this.coupons.audit(id), this.holds.figures(id)]);
+    return { ...audit, ...holds };
   }
 
   @Get(':id/grants')

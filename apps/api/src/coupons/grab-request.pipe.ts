@@ -43,7 +43,7 @@ export class GrabQueryPipe implements PipeTransform<Record<string, unknown>, Gra
   }
 }
 
-const USER_ID_MESSAGE = 'userId must be 1-64 characters of A-Z a-z 0-9 _ . : -';
+export const USER_ID_MESSAGE = 'userId must be 1-64 characters of A-Z a-z 0-9 _ . : -';
 
 /** A userId in the path. */
 @Injectable()
