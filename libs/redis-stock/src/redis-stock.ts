@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { SoldOutError, StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
+import { SoldOutError, type Granted, type GrantRequest } from '@app/stock';
+import { withLoadedCounter } from './counter-loading';
 import { defineStockCommands, reservationId, stockKeys, type StockKeys } from './redis-stock-commands';
 
 /** What the database side must offer: the current stock and a conditional, atomic persist. */
@@ -39,16 +40,12 @@ export class RedisStock {
   async take(req: GrantRequest, options: TakeOptions = {}): Promise<Granted> {
     const keys = stockKeys(req.couponId);
     const id = reservationId(req.userId, randomBytes(6).toString('hex'));
-    const reserve = () =>
-      this.redisCall(() =>
-        this.redis.stockTake(keys.counter, keys.reservations, id, options.reservationMs ?? DEFAULT_RESERVATION_MS),
-      );
-    let left = await reserve();
-    if (left === -2) {
-      const fromDatabase = await this.records.currentStock(req.couponId);
-      await this.redisCall(() => this.redis.stockLoad(keys.counter, fromDatabase));
-      left = await reserve();
-    }
+    const left = await withLoadedCounter(
+      this.redis,
+      req.couponId,
+      (coupon) => this.records.currentStock(coupon),
+      () => this.redis.stockTake(keys.counter, keys.reservations, id, options.reservationMs ?? DEFAULT_RESERVATION_MS),
+    );
     if (left < 0) throw new SoldOutError(req.couponId);
     options.afterReserve?.();
     let granted: Granted | null;
@@ -73,14 +70,6 @@ export class RedisStock {
   async counter(couponId: number): Promise<number | null> {
     const value = await this.redis.get(stockKeys(couponId).counter);
     return value === null ? null : Number(value);
-  }
-
-  private async redisCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw new StockUnavailableError({ cause: error });
-    }
   }
 
   private async giveBack(keys: StockKeys, id: string): Promise<void> {

@@ -115,6 +115,19 @@ export class CouponsService {
     );
     return new Set(rows.map((r) => r.userId));
   }
+
+  /**
+   * redis-stream: each persisted order's time from acceptance (Redis's clock, carried in the order)
+   * to its grant row's commit-side time (the database's clock), in ms. Both clocks are this host's.
+   */
+  async acceptToDurableMs(id: number): Promise<number[]> {
+    const rows = await this.db.query<{ ms: number }>(
+      `SELECT EXTRACT(EPOCH FROM (left_at - accepted_at))::float8 * 1000 AS ms
+         FROM grants WHERE coupon_id = $1 AND accepted_at IS NOT NULL`,
+      [id],
+    );
+    return rows.map((r) => r.ms);
+  }
 }
 
 async function insertSegments(query: RunQuery, couponId: number, stock: number, segments: number): Promise<void> {

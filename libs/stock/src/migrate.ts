@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { GrantBatches1764000000000 } from './migrations/1764000000000-grant-batches';
+import { StreamOrders1764100000000 } from './migrations/1764100000000-stream-orders';
 
 /** The schema's history, oldest first; TypeORM records which ran in its `migrations` table. */
-export const STOCK_MIGRATIONS = [InitialSchema1763800000000, GrantBatches1764000000000];
+export const STOCK_MIGRATIONS = [InitialSchema1763800000000, GrantBatches1764000000000, StreamOrders1764100000000];
 
 /** Applies pending migrations; returns the names of those it ran. Run once, before the replicas start. */
 export async function runStockMigrations(databaseUrl: string): Promise<string[]> {

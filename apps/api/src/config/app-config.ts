@@ -1,4 +1,5 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
+import { DEFAULT_PERSISTER } from '@app/redis-stock';
 import { DEFAULT_HANDOFF_LIMIT, HANDOFF_WINDOW_MS, redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
@@ -25,6 +26,10 @@ export interface AppConfig {
   readonly waitReplicas: number;
   readonly waitReplicasTimeoutMs: number;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** ORDER_RECLAIM_IDLE_MS: an accepted order (redis-stream) pending this long is claimed by another persister. */
+  readonly orderReclaimIdleMs: number;
+  /** ORDER_MAX_DELIVERIES: deliveries without a grant before an order goes to the dead letters. */
+  readonly orderMaxDeliveries: number;
 }
 export const AppConfig = Symbol('AppConfig');
 
@@ -84,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
     waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
     logLevel,
+    orderReclaimIdleMs: envInt(env, 'ORDER_RECLAIM_IDLE_MS', DEFAULT_PERSISTER.reclaimIdleMs, 100, 600_000),
+    orderMaxDeliveries: envInt(env, 'ORDER_MAX_DELIVERIES', DEFAULT_PERSISTER.maxDeliveries, 1, 1000),
   };
 }
