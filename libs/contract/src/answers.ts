@@ -41,6 +41,8 @@ export interface Grant {
   /** ISO 8601 with microseconds, UTC, from the database clock. */
   readonly enteredAt: string;
   readonly leftAt: string;
+  /** redis-stream: when Redis accepted the order (Redis's clock); null for every other strategy. */
+  readonly acceptedAt?: string | null;
 }
 
 /** 200 of POST /coupons/:id/grab. */

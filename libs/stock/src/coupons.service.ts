@@ -31,7 +31,8 @@ const STATEMENTS_SQL = `
 
 const GRANT_COLUMNS = `user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
          to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
-         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"`;
+         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt",
+         to_char(accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "acceptedAt"`;
 const GRANTS_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`;
 const GRANT_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 AND user_id = $2`;
 

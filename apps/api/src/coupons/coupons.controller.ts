@@ -20,7 +20,7 @@ import type {
   OrderPending,
   ReconcileReport,
 } from '@app/contract';
-import { CouponsService, GrantNotFoundError } from '@app/stock';
+import { CouponsService, GrantNotFoundError, StockUnavailableError } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
@@ -116,16 +116,22 @@ export class CouponsController {
     @Param('userId', UserIdPipe) userId: string,
     @Res({ passthrough: true }) res: StatusSetter,
   ): Promise<Grant | OrderPending> {
+    let databaseDown: StockUnavailableError | undefined;
     try {
       return await this.coupons.grant(id, userId);
     } catch (error) {
-      if (!(error instanceof GrantNotFoundError)) throw error;
-      const orderId = await this.orders.pending(id, userId);
-      // Persisted between the two looks: the grant is there now.
-      if (!orderId) return this.coupons.grant(id, userId);
+      if (error instanceof StockUnavailableError) databaseDown = error;
+      else if (!(error instanceof GrantNotFoundError)) throw error;
+    }
+    // Not in the database (or it is down): an accepted order may be waiting in Redis.
+    const orderId = await this.orders.pending(id, userId);
+    if (orderId) {
       res.status(202);
       return { status: 'pending', orderId };
     }
+    if (databaseDown) throw databaseDown;
+    // Persisted between the two looks: the grant is there now (else GRANT.NOT_FOUND).
+    return this.coupons.grant(id, userId);
   }
 
   @Post(':id/reconcile')
