@@ -3,6 +3,7 @@ import { probeClient } from '../../../test/redis/lock-kit';
 import type { OrdersPersisted, StreamOrder } from '@app/stock';
 import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
+import { reconcileStock } from './reconcile';
 import { OrderPersister, type OrderLedger } from './order-persister';
 
 const redis = probeClient();
@@ -252,5 +253,18 @@ describe('OrderDesk and OrderPersister', () => {
     behave.fail = false;
     await roundsUntil(p, () => db.grants.size === 1);
     expect(await front.pending(couponId, 'a')).toBeNull();
+  });
+
+  it('reconciliation leaves the counter alone while orders wait in the stream, and aligns it once they are persisted', async () => {
+    const db = ledger(4);
+    const front = desk(4);
+    await front.accept({ couponId, userId: 'a', replica: 'spec' });
+    const records = {
+      currentStock: () => Promise.resolve(db.stock),
+      grantedUsers: () => Promise.resolve(new Set<string>()),
+    };
+    expect((await reconcileStock(redis, couponId, records)).counter).toBe('busy');
+    await roundsUntil(persister(db, 'c1'), () => db.grants.size === 1);
+    expect(await reconcileStock(redis, couponId, records)).toMatchObject({ counter: 'in step', counterAfter: 3 });
   });
 });
