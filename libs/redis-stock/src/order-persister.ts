@@ -114,12 +114,15 @@ export class OrderPersister {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       let worked = false;
+      let failed = false;
       try {
         worked = await this.round();
       } catch (error) {
+        failed = true;
         this.hooks.failed?.(error);
       }
-      if (!worked && !this.stopped) await this.pause(this.databaseDown ? 250 : this.options.pollMs);
+      // Redis or the database down: retry at a calmer pace than the idle poll.
+      if (!worked && !this.stopped) await this.pause(failed || this.databaseDown ? 250 : this.options.pollMs);
     }
   }
 

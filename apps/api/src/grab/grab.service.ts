@@ -123,6 +123,8 @@ export class GrabService {
   ): Promise<GrabAccepted> {
     const ticket = this.memo.ticket(couponId);
     await this.openSegments(couponId, false, ticket);
+    // As for every lock-free strategy: `after-acquire` dies before the work and the deduction.
+    if (options.crash === 'after-acquire') crashAt('after-acquire', this.config.replicaId);
     await sectionWork(options)();
     let orderId: string;
     try {
