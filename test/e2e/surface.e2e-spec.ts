@@ -8,13 +8,19 @@ jest.setTimeout(60_000);
 // names it lists, not against a copy of them nor against the code's own STRATEGY_NAMES.
 const CONTRACT_DOC = resolve(__dirname, '..', '..', '..', 'shared', 'contract.md');
 
-/** The names the contract's `## Strategy names` section lists in its first sentence, in its order. */
+/**
+ * The names the contract's `## Strategy names` section lists in its first sentence, then the one
+ * its second says follows them once it exists (`redis-stream`), in that order.
+ */
 function contractStrategies(): string[] {
   const section = readFileSync(CONTRACT_DOC, 'utf8')
     .split(/^## /m)
     .find((s) => s.startsWith('Strategy names\n'));
   if (section === undefined) throw new Error(`${CONTRACT_DOC} has no "## Strategy names" section`);
-  return [...section.split(/\.\s/)[0].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const [listed, later] = section.split(/\.\s/);
+  const names = [...listed.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const follower = /Once it exists, `([^`]+)`/.exec(later ?? '')?.[1];
+  return follower ? [...names, follower] : names;
 }
 
 /** The value of one Prometheus sample, e.g. `oversell_lock_acquisitions_total{strategy="watchdog"}`. */

@@ -104,7 +104,8 @@ export class OrderPersister {
     }
     let worked = false;
     for (const couponId of [...this.streams.keys()]) worked = (await this.readStream(couponId)) || worked;
-    if (now >= this.nextReclaimAt) {
+    // With no stream known, the database is not asked anything: the other strategies share its pool.
+    if (now >= this.nextReclaimAt && this.streams.size > 0) {
       this.nextReclaimAt = now + this.options.reclaimIdleMs / 4;
       if (await this.ledger.reachable()) for (const couponId of [...this.streams.keys()]) await this.reclaim(couponId);
     }
