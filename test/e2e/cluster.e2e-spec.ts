@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Redis } from 'ioredis';
 import { ApiClient } from '@app/contract';
 import { asCluster, connectRedis } from '@app/lock';
+import { orderKeys } from '@app/redis-stock';
 import { askRedis } from '../../tools/stack/redis/redis-admin';
 import { waitFor } from '../../tools/stack/servers/child';
 import { readStack } from '../../tools/stack/stack';
@@ -103,6 +104,17 @@ describe('on a Redis Cluster: 100 units, 300 buyers through nginx', () => {
   });
 
   sellsExactly100(['owner-checked', 'reentrant', 'watchdog', 'fenced', 'redis-lua']);
+
+  it('redis-stream accepts exactly 100 on the cluster and, once its stream is drained, persists exactly 100', async () => {
+    const coupon = await createCoupon(info, 100);
+    const seen = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'redis-stream' });
+    expect(seen.counts).toEqual({ '202': 100, '409 STOCK.SOLD_OUT': 200 });
+    const orders = orderKeys(coupon.id).orders;
+    const deadline = Date.now() + 30_000;
+    while ((await redis!.xlen(orders)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await redis!.xlen(orders)).toBe(0);
+    expect(await audit(info, coupon.id)).toMatchObject({ grants: 100, stock: 0, oversold: 0 });
+  });
 
   it("segmented sells exactly 100, and its segments' scripts run on more than one master", async () => {
     const coupon = await createCoupon(info, 100, 8);

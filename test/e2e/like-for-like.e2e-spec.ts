@@ -24,7 +24,8 @@ describe('same work for all', () => {
     const client = api();
     const coupon = await client.createCoupon({ stock: 1, segments: strategy === 'segmented' ? 2 : 1 });
     const answer = await client.grab(coupon.id, users('work', 1)[0], { strategy, workMs: 300 });
-    expect(answer.status).toBe(200);
+    // redis-stream accepts (202) rather than grants: the work is still spent before its answer.
+    expect(answer.status).toBe(strategy === 'redis-stream' ? 202 : 200);
     expect(answer.answeredAt - answer.sentAt).toBeGreaterThanOrEqual(300);
   });
 });

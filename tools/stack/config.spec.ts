@@ -1,4 +1,4 @@
-import { resolveConfig } from './config';
+import { appendOnlyArgs, resolveConfig } from './config';
 
 // The contract's default ports; the overrides below move every one of them by 100.
 const DEFAULT_PORTS = {
@@ -58,5 +58,17 @@ describe('resolveConfig', () => {
   it('rejects a port that is not one', () => {
     expect(() => resolveConfig({ PG_PORT: '70000' })).toThrow('PG_PORT=70000 is not a port');
     expect(() => resolveConfig({ NGINX_PORT: 'http' })).toThrow('NGINX_PORT=http is not a port');
+  });
+
+  it('runs Redis without an append-only file unless REDIS_APPENDFSYNC names an fsync policy', () => {
+    expect(resolveConfig({}).redisAppendFsync).toBe('off');
+    expect(appendOnlyArgs('off')).toEqual(['--appendonly', 'no']);
+    expect(appendOnlyArgs(resolveConfig({ REDIS_APPENDFSYNC: 'always' }).redisAppendFsync)).toEqual([
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+    ]);
+    expect(() => resolveConfig({ REDIS_APPENDFSYNC: 'sometimes' })).toThrow(/REDIS_APPENDFSYNC/);
   });
 });

@@ -28,6 +28,11 @@ export interface StackConfig {
   readonly labSparePortBase: number;
   readonly adminToken: string;
   readonly chaos: boolean;
+  /**
+   * REDIS_APPENDFSYNC: `off` (the default: no append-only file, nothing survives a Redis restart)
+   * or the fsync policy of an append-only file, `no`, `everysec` or `always` (docs/async-orders.md).
+   */
+  readonly redisAppendFsync: RedisAppendFsync;
   /** Each replica's PostgreSQL pool (DATABASE_POOL_SIZE). */
   readonly databasePoolSize: number;
   /** The replica's entry script; a stand-in may replace the built API while it does not exist. */
@@ -61,6 +66,21 @@ function poolSize(env: NodeJS.ProcessEnv): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 200) throw new Error(`DATABASE_POOL_SIZE=${raw} is not 1…200`);
   return value;
+}
+
+export const REDIS_APPENDFSYNC = ['off', 'no', 'everysec', 'always'] as const;
+export type RedisAppendFsync = (typeof REDIS_APPENDFSYNC)[number];
+
+function redisAppendFsync(env: NodeJS.ProcessEnv): RedisAppendFsync {
+  const raw = env.REDIS_APPENDFSYNC || 'off';
+  if (!(REDIS_APPENDFSYNC as readonly string[]).includes(raw))
+    throw new Error(`REDIS_APPENDFSYNC=${raw} is not one of ${REDIS_APPENDFSYNC.join(', ')}`);
+  return raw as RedisAppendFsync;
+}
+
+/** redis-server's arguments for the append-only file, the policy `off` meaning none. */
+export function appendOnlyArgs(policy: RedisAppendFsync): string[] {
+  return policy === 'off' ? ['--appendonly', 'no'] : ['--appendonly', 'yes', '--appendfsync', policy];
 }
 
 function redisMode(env: NodeJS.ProcessEnv): RedisMode {
@@ -107,6 +127,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
     labSparePortBase: port(env, 'LAB_SPARE_PORT_BASE', 26800),
     adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
     databasePoolSize: poolSize(env),
+    redisAppendFsync: redisAppendFsync(env),
     // The local stack is a lab: chaos is on unless the caller says otherwise.
     chaos: env.CHAOS_ENABLED === undefined || env.CHAOS_ENABLED === '' ? true : env.CHAOS_ENABLED === 'true',
     replicaEntry: resolve(REPO_ROOT, env.REPLICA_ENTRY || `${DIST}/main.js`),

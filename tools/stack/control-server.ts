@@ -33,7 +33,9 @@ const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
     method: 'POST',
     path: /^\/redis\/stop$/,
     handler: async (s, _params, query) => {
-      const { stopped } = await s.stopRedis(query.get('key') ?? undefined);
+      const signal = query.get('signal') ?? 'SIGTERM';
+      if (signal !== 'SIGTERM' && signal !== 'SIGKILL') throw new HttpError(400, `signal must be SIGTERM or SIGKILL`);
+      const { stopped } = await s.stopRedis(query.get('key') ?? undefined, signal);
       return { stopped, state: s.state() };
     },
   },

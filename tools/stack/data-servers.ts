@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { StackConfig } from './config';
+import { appendOnlyArgs, type StackConfig } from './config';
 import type { RunningChild } from './servers/child';
 import { ClusterRedis } from './redis/cluster-redis';
 import type { RedisEndpoints, RedisTopology } from './redis/redis-topology';
@@ -68,9 +68,9 @@ export class DataServers {
     };
   }
 
-  /** The fault: the server, the current primary, or the master of `key`'s slot. */
-  stopRedis(key?: string): Promise<{ stopped: string }> {
-    return this.redis.stopPrimary(key);
+  /** The fault: the server, the current primary, or the master of `key`'s slot; `signal` SIGKILL skips the AOF flush. */
+  stopRedis(key?: string, signal?: NodeJS.Signals): Promise<{ stopped: string }> {
+    return this.redis.stopPrimary(key, signal);
   }
   startRedisAgain(): Promise<void> {
     return this.redis.startAgain();
@@ -131,5 +131,5 @@ function redisTopology(
   if (config.redisMode === 'sentinel') {
     return new SentinelRedis({ primary: config.ports.redis, replica: p.replica, sentinels: p.sentinels }, dir, onExit);
   }
-  return new SingleRedis(config.ports.redis, dir, onExit);
+  return new SingleRedis(config.ports.redis, dir, onExit, appendOnlyArgs(config.redisAppendFsync));
 }

@@ -8,7 +8,7 @@ export interface StackControl {
   state(): unknown;
   replica(id: string): SupervisedReplica | undefined;
   /** Single: the server; sentinel: the current primary; cluster: the master of `key`'s slot. */
-  stopRedis(key?: string): Promise<{ stopped: string }>;
+  stopRedis(key?: string, signal?: NodeJS.Signals): Promise<{ stopped: string }>;
   startRedisAgain(): Promise<void>;
   stopPostgres(): Promise<void>;
   startPostgresAgain(): Promise<void>;

@@ -155,8 +155,8 @@ export class Supervisor implements StackControl {
   }
 
   // Fault injection: each really stops or starts the server, then stack.json tells the new pids.
-  stopRedis = async (key?: string) => {
-    const stopped = await this.data.stopRedis(key);
+  stopRedis = async (key?: string, signal?: NodeJS.Signals) => {
+    const stopped = await this.data.stopRedis(key, signal);
     await this.writeInfo();
     return stopped;
   };

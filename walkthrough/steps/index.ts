@@ -1,5 +1,6 @@
 import type { Step } from '../step';
 import { failoverStep, failoverWaitStep } from './failover.step';
+import { asyncOrdersStep } from './async-orders.step';
 import { baselinesStep } from './baselines.step';
 import { batchingStep } from './batching.step';
 import { fencingStep } from './fencing.step';
@@ -38,6 +39,8 @@ export const allSteps: readonly Step[] = [
   // Faults at named points of a grab: after the commit, and between reservation and write.
   lostAnswerStep,
   strandedReservationStep,
+  // Answer first, persist later: what the early answer costs.
+  asyncOrdersStep,
   // Beyond a grab: holds that pay, never pay, or pay as their deadline passes.
   unpaidHoldsStep,
 ];

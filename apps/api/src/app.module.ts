@@ -21,6 +21,7 @@ import { LockEventLog } from './lock-events/lock-event-log';
 import { LockEventsController } from './lock-events/lock-events.controller';
 import { LockEventsModule } from './lock-events/lock-events.module';
 import { MetricsController } from './metrics/metrics.controller';
+import { OrderPipeline } from './orders/order-pipeline';
 import { AppRedis } from './redis/app-redis';
 import { StrategiesController } from './strategies/strategies.controller';
 
@@ -75,6 +76,7 @@ import { StrategiesController } from './strategies/strategies.controller';
     StrategyRunner,
     StockReconciler,
     AppRedis,
+    OrderPipeline,
     {
       // Redis reserves, the database's conditional decrement (db-atomic's) persists.
       provide: RedisStock,

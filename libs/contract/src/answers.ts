@@ -42,6 +42,8 @@ export interface Grant {
   /** ISO 8601 with microseconds, UTC, from the database clock. */
   readonly enteredAt: string;
   readonly leftAt: string;
+  /** redis-stream: when Redis accepted the order (Redis's clock); null for every other strategy. */
+  readonly acceptedAt?: string | null;
 }
 
 /** 200 of POST /coupons/:id/grab. */
@@ -57,6 +59,29 @@ export interface GrabGranted {
   /** db-optimistic: attempts lost to a concurrent write before this one. */
   readonly retries?: number;
 }
+
+/** 202 of POST /coupons/:id/grab (redis-stream): the order is in Redis's stream, persisted later. */
+export interface GrabAccepted {
+  readonly accepted: true;
+  readonly couponId: number;
+  readonly userId: string;
+  /** The order's stream entry id: what GET /coupons/:id/grants/:userId answers while it waits. */
+  readonly orderId: string;
+  readonly strategy: string;
+  readonly replica: string;
+}
+
+/** 202 of GET /coupons/:id/grants/:userId: an accepted order not yet persisted. */
+export interface OrderPending {
+  readonly status: 'pending';
+  readonly orderId: string;
+}
+
+/** What GET /coupons/:id/grants/:userId told: the grant, an order waiting, or neither (404). */
+export type GrantLookup =
+  | { readonly state: 'granted'; readonly grant: Grant }
+  | { readonly state: 'pending'; readonly orderId: string }
+  | { readonly state: 'none' };
 
 /** One entry of GET /strategies. */
 export interface StrategyEntry {

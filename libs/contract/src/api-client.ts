@@ -1,4 +1,15 @@
-import type { Audit, Coupon, CouponWithGrants, Grant, LockEvent, ReconcileReport, StrategyEntry } from './answers';
+import type {
+  Audit,
+  Coupon,
+  CouponWithGrants,
+  Grant,
+  GrantLookup,
+  LockEvent,
+  OrderPending,
+  ReconcileReport,
+  StrategyEntry,
+} from './answers';
+import { ApiError } from './client-errors';
 import { grabQuery, type GrabOptions } from './grab-options';
 import { holdQuery, type HoldOptions } from './holds';
 import { parseObject, sendJson } from './http-request';
@@ -77,6 +88,23 @@ export class ApiClient {
   /** One user's grant; ApiError 404 GRANT.NOT_FOUND when it has none (how a buyer whose answer was lost learns). */
   grant(id: number, userId: string): Promise<Grant> {
     return this.json('GET', `/coupons/${id}/grants/${encodeURIComponent(userId)}`);
+  }
+
+  /**
+   * One user's outcome, 404 included: the grant once persisted, the order id while an accepted
+   * redis-stream order waits in Redis (202), or none.
+   */
+  async lookupGrant(id: number, userId: string): Promise<GrantLookup> {
+    try {
+      const answer = await this.grant(id, userId);
+      const pending = answer as Partial<OrderPending>;
+      if (pending.status === 'pending' && typeof pending.orderId === 'string')
+        return { state: 'pending', orderId: pending.orderId };
+      return { state: 'granted', grant: answer };
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 'GRANT.NOT_FOUND') return { state: 'none' };
+      throw error;
+    }
   }
 
   /** Compares Redis's stock with the stock of record and repairs Redis (admin). */

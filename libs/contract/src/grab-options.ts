@@ -1,5 +1,5 @@
 /** The named points where `crash` kills the replica (`1` is `after-acquire`). */
-export const CRASH_POINTS = ['after-acquire', 'after-reserve', 'after-commit'] as const;
+export const CRASH_POINTS = ['after-acquire', 'after-reserve', 'after-commit', 'after-accept'] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** A grab's query: the strategy, the simulated work, and the chaos options. */

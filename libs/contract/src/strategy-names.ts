@@ -15,6 +15,7 @@ export const STRATEGY_NAMES = [
   'db-optimistic',
   'redis-lua',
   'db-batched',
+  'redis-stream',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

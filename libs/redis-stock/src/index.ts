@@ -1,3 +1,12 @@
 export * from './redis-stock';
 export * from './reconcile';
 export { defineStockCommands, stockKeys, type StockKeys } from './redis-stock-commands';
+export {
+  defineOrderCommands,
+  orderKeys,
+  ORDER_STREAM_PATTERN,
+  orderStreamCoupon,
+  type OrderKeys,
+} from './order-commands';
+export * from './order-desk';
+export * from './order-persister';

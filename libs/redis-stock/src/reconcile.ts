@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ReconcileReport } from '@app/contract';
+import { orderKeys } from './order-commands';
 import { defineStockCommands, reservationUser, stockKeys } from './redis-stock-commands';
 
 /** The database side of a reconciliation: it is the stock of record. */
@@ -58,15 +59,21 @@ export async function reconcileStock(redis: Redis, couponId: number, ledger: Sto
   };
 }
 
-/** The counter set to the database's stock, if nothing moved in Redis between reading both. */
+/**
+ * The counter set to the database's stock, if nothing moved in Redis between reading both. Units
+ * in flight (reservations, or redis-stream orders not yet persisted) make it busy: an accept after
+ * this look moves the counter, which the script sees.
+ */
 async function alignCounter(redis: Redis, couponId: number, ledger: StockLedger) {
   const keys = stockKeys(couponId);
-  const [[, seenRaw], [, pending]] = (await redis.multi().get(keys.counter).zcard(keys.reservations).exec()) as [
-    [null, string | null],
-    [null, number],
-  ];
+  const [[, seenRaw], [, pending], [, orders]] = (await redis
+    .multi()
+    .get(keys.counter)
+    .zcard(keys.reservations)
+    .xlen(orderKeys(couponId).orders)
+    .exec()) as [[null, string | null], [null, number], [null, number]];
   const seen = seenRaw ?? '';
-  if (pending > 0) return { result: 'busy' as const, seen, ofRecord: undefined };
+  if (pending > 0 || orders > 0) return { result: 'busy' as const, seen, ofRecord: undefined };
   const ofRecord = await ledger.currentStock(couponId);
   const outcome = await redis.stockReconcile(keys.counter, keys.reservations, seen, ofRecord);
   const result = ({ 1: 'repaired', 0: 'in step', [-1]: 'busy', [-2]: 'not loaded' } as const)[outcome];

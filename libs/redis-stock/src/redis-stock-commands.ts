@@ -29,7 +29,15 @@ const SCRIPTS = {
 
 /** Registers the stock scripts on a client once (ioredis then runs them by SHA, loading on NOSCRIPT). */
 export function defineStockCommands(client: Redis): void {
-  for (const [name, { file, keys }] of Object.entries(SCRIPTS)) {
+  defineScripts(client, SCRIPTS);
+}
+
+/** Registers each `scripts/<file>.lua` under its command name, unless the client has it already. */
+export function defineScripts(
+  client: Redis,
+  scripts: Readonly<Record<string, { readonly file: string; readonly keys: number }>>,
+): void {
+  for (const [name, { file, keys }] of Object.entries(scripts)) {
     if (typeof (client as unknown as Record<string, unknown>)[name] === 'function') continue;
     client.defineCommand(name, { numberOfKeys: keys, lua: readFileSync(join(__dirname, 'scripts', file), 'utf8') });
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { SoldOutError, StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
+import { SoldOutError, type Granted, type GrantRequest } from '@app/stock';
+import { redisCall, withLoadedCounter } from './counter-loading';
 import { defineStockCommands, reservationId, stockKeys, type StockKeys } from './redis-stock-commands';
 
 /** What the database side must offer: the current stock and a conditional, atomic persist. */
@@ -22,9 +23,6 @@ export interface TakeOptions {
  */
 export const RESERVATION_MS = 30_000;
 
-/** Loads of a counter a reset may void, before giving up. */
-const MAX_LOADS = 5;
-
 /**
  * Stock pre-deducted in Redis by a Lua script, the grant then persisted in PostgreSQL. Redis is a
  * fast filter that turns the sold-out crowd away without touching the database; the database's
@@ -44,13 +42,12 @@ export class RedisStock {
   async take(req: GrantRequest, options: TakeOptions = {}): Promise<Granted> {
     const keys = stockKeys(req.couponId);
     const id = reservationId(req.userId, randomBytes(6).toString('hex'));
-    const reserve = () =>
-      this.redisCall(() => this.redis.stockTake(keys.counter, keys.reservations, id, RESERVATION_MS));
-    let left = await reserve();
-    if (left === -2) {
-      await this.load(req.couponId, keys);
-      left = await reserve();
-    }
+    const left = await withLoadedCounter(
+      this.redis,
+      req.couponId,
+      (coupon) => this.records.currentStock(coupon),
+      () => this.redis.stockTake(keys.counter, keys.reservations, id, RESERVATION_MS),
+    );
     if (left < 0) throw new SoldOutError(req.couponId);
     options.afterReserve?.();
     let granted: Granted | null;
@@ -86,27 +83,8 @@ export class RedisStock {
     return value === null ? null : Number(value);
   }
 
-  /** Loads the counter from the stock of record, read again whenever a reset came in between. */
-  private async load(couponId: number, keys: StockKeys): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      const readAt = (await this.redisCall(() => this.redis.get(keys.generation))) ?? '0';
-      const fromDatabase = await this.records.currentStock(couponId);
-      const loaded = await this.redisCall(() =>
-        this.redis.stockLoadAt(keys.counter, keys.generation, fromDatabase, readAt),
-      );
-      if (loaded !== -1) return;
-      // Resets are rare admin acts: one after another this long means something else is wrong.
-      if (attempt === MAX_LOADS)
-        throw new StockUnavailableError({ cause: new Error('coupon reset during every load') });
-    }
-  }
-
   private async redisCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw new StockUnavailableError({ cause: error });
-    }
+    return redisCall(call);
   }
 
   private async giveBack(keys: StockKeys, id: string): Promise<void> {

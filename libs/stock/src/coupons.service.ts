@@ -31,7 +31,8 @@ const STATEMENTS_SQL = `
 
 export const GRANT_COLUMNS = `user_id AS "userId", replica, strategy, segment, fence_token::float8 AS "fenceToken",
          to_char(entered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "enteredAt",
-         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt"`;
+         to_char(left_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "leftAt",
+         to_char(accepted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "acceptedAt"`;
 const GRANTS_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 ORDER BY entered_at, id`;
 const GRANT_SQL = `SELECT ${GRANT_COLUMNS} FROM grants WHERE coupon_id = $1 AND user_id = $2`;
 
@@ -115,6 +116,19 @@ export class CouponsService {
       [id, userIds],
     );
     return new Set(rows.map((r) => r.userId));
+  }
+
+  /**
+   * redis-stream: each persisted order's time from acceptance (Redis's clock, carried in the order)
+   * to its grant row's commit-side time (the database's clock), in ms. Both clocks are this host's.
+   */
+  async acceptToDurableMs(id: number): Promise<number[]> {
+    const rows = await this.db.query<{ ms: number }>(
+      `SELECT EXTRACT(EPOCH FROM (left_at - accepted_at))::float8 * 1000 AS ms
+         FROM grants WHERE coupon_id = $1 AND accepted_at IS NOT NULL`,
+      [id],
+    );
+    return rows.map((r) => r.ms);
   }
 }
 

@@ -5,6 +5,8 @@ export * from './deduction/deduction.service';
 export * from './deduction/deduction.types';
 export * from './holds/holds.service';
 export { ATOMIC_GRANT_SQL } from './deduction/grant-sql';
+export type { OrdersPersisted, StreamOrder } from './deduction/order-grant';
+export * from './latency/percentiles';
 export * from './migrate';
 export * from './pg-errors';
 export * from './stock.errors';

@@ -1,10 +1,16 @@
 import { DataSource } from 'typeorm';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { GrantBatches1764000000000 } from './migrations/1764000000000-grant-batches';
+import { StreamOrders1764100000000 } from './migrations/1764100000000-stream-orders';
 import { Holds1764200000000 } from './migrations/1764200000000-holds';
 
 /** The schema's history, oldest first; TypeORM records which ran in its `migrations` table. */
-export const STOCK_MIGRATIONS = [InitialSchema1763800000000, GrantBatches1764000000000, Holds1764200000000];
+export const STOCK_MIGRATIONS = [
+  InitialSchema1763800000000,
+  GrantBatches1764000000000,
+  StreamOrders1764100000000,
+  Holds1764200000000,
+];
 
 /** Applies pending migrations; returns the names of those it ran. Run once, before the replicas start. */
 export async function runStockMigrations(databaseUrl: string): Promise<string[]> {

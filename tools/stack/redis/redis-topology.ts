@@ -26,7 +26,8 @@ export interface RedisTopology {
   replicaEnv(): NodeJS.ProcessEnv;
   /** Pid per node, undefined when it is down. */
   pids(): Record<string, number | undefined>;
-  stopPrimary(key?: string): Promise<{ stopped: string }>;
+  /** `signal`: SIGTERM by default (a clean shutdown that flushes the AOF); SIGKILL a crash (single only). */
+  stopPrimary(key?: string, signal?: NodeJS.Signals): Promise<{ stopped: string }>;
   startAgain(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { startChild, waitFor, type RunningChild } from './child';
 
 export interface RedisServerOptions {
   readonly port: number;
-  /** Working directory (nothing is persisted: no RDB, no AOF). */
+  /** Working directory (no RDB; an AOF only when `args` ask for one). */
   readonly dir: string;
   /** Extra arguments, e.g. ['--replicaof', '127.0.0.1', '26379']. */
   readonly args?: string[];

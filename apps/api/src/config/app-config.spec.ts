@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
 
+  it("reads the order persisters' reclaim idle time and delivery limit, and refuses them out of range", () => {
+    expect(loadConfig(base)).toMatchObject({ orderReclaimIdleMs: 5000, orderMaxDeliveries: 5 });
+    expect(loadConfig({ ...base, ORDER_RECLAIM_IDLE_MS: '800', ORDER_MAX_DELIVERIES: '2' })).toMatchObject({
+      orderReclaimIdleMs: 800,
+      orderMaxDeliveries: 2,
+    });
+    expect(() => loadConfig({ ...base, ORDER_RECLAIM_IDLE_MS: '10' })).toThrow(/ORDER_RECLAIM_IDLE_MS/);
+    expect(() => loadConfig({ ...base, ORDER_MAX_DELIVERIES: '0' })).toThrow(/ORDER_MAX_DELIVERIES/);
+  });
+
   it('waits in the Redis queue unless LOCK_WAIT_MODE says pubsub, and refuses anything else', () => {
     expect(loadConfig(base).lockWaitMode).toBe('queue');
     expect(loadConfig({ ...base, LOCK_WAIT_MODE: 'pubsub' }).lockWaitMode).toBe('pubsub');

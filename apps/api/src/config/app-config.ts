@@ -1,4 +1,5 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
+import { DEFAULT_PERSISTER } from '@app/redis-stock';
 import { DEFAULT_HANDOFF_LIMIT, HANDOFF_WINDOW_MS, redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
@@ -27,6 +28,10 @@ export interface AppConfig {
   /** HOLD_SWEEP_MS: how often this replica expires due holds (every replica sweeps). */
   readonly holdSweepMs: number;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** ORDER_RECLAIM_IDLE_MS: an accepted order (redis-stream) pending this long is claimed by another persister. */
+  readonly orderReclaimIdleMs: number;
+  /** ORDER_MAX_DELIVERIES: deliveries without a grant before an order goes to the dead letters. */
+  readonly orderMaxDeliveries: number;
 }
 export const AppConfig = Symbol('AppConfig');
 
@@ -89,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // a partial index, so three replicas at 5 sweeps/s cost PostgreSQL next to nothing.
     holdSweepMs: envInt(env, 'HOLD_SWEEP_MS', 200, 20, 60_000),
     logLevel,
+    orderReclaimIdleMs: envInt(env, 'ORDER_RECLAIM_IDLE_MS', DEFAULT_PERSISTER.reclaimIdleMs, 100, 600_000),
+    orderMaxDeliveries: envInt(env, 'ORDER_MAX_DELIVERIES', DEFAULT_PERSISTER.maxDeliveries, 1, 1000),
   };
 }

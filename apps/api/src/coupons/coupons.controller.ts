@@ -1,14 +1,33 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UsePipes } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards, UsePipes } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { GRAB_ERROR_CODES } from '@app/contract';
-import type { Audit, Coupon, CouponWithGrants, CrashPoint, GrabGranted, Grant, ReconcileReport } from '@app/contract';
+import type {
+  Audit,
+  Coupon,
+  CouponWithGrants,
+  CrashPoint,
+  GrabAccepted,
+  GrabGranted,
+  Grant,
+  OrderPending,
+  ReconcileReport,
+} from '@app/contract';
 import { RedisStock } from '@app/redis-stock';
-import { CouponsService, HoldsService } from '@app/stock';
+import { CouponsService, GrantNotFoundError, HoldsService, StockUnavailableError } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AdminGuard } from '../common/admin.guard';
 import { CouponIdPipe } from '../common/coupon-id.pipe';
 import { AppValidationPipe } from '../common/validation.pipe';
 import { GrabService } from '../grab/grab.service';
+import { OrderPipeline } from '../orders/order-pipeline';
 import { ChaosGate } from './chaos-gate';
 import { UserIdPipe } from './grab-request.pipe';
 import { StockReconciler } from './stock-reconciler';
@@ -18,6 +37,11 @@ import { GrabBodyDto } from './dto/grab-body.dto';
 import { GrabQueryDto } from './dto/grab-query.dto';
 import { ResetCouponDto } from './dto/reset-coupon.dto';
 import { GrabBodyPipe, GrabQueryPipe } from './grab-request.pipe';
+
+/** The part of the HTTP response a handler uses to answer 202 (Express's `res.status`). */
+interface StatusSetter {
+  status(code: number): unknown;
+}
 
 @ApiTags('coupons')
 @Controller('coupons')
@@ -30,6 +54,7 @@ export class CouponsController {
     private readonly reconciler: StockReconciler,
     private readonly redisStock: RedisStock,
     private readonly holds: HoldsService,
+    private readonly orders: OrderPipeline,
   ) {}
 
   @Post()
@@ -91,8 +116,30 @@ export class CouponsController {
   @Get(':id/grants/:userId')
   @ApiOperation({ summary: "One user's grant, or 404 GRANT.NOT_FOUND: how a buyer whose answer was lost learns" })
   @ApiOkResponse({ description: 'the grant: enteredAt, leftAt, replica, strategy' })
+  @ApiAcceptedResponse({
+    description: '{ status: "pending", orderId }: an accepted redis-stream order not yet persisted',
+  })
   @ApiErrors('REQUEST.INVALID', 'GRANT.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
-  grant(@Param('id', CouponIdPipe) id: number, @Param('userId', UserIdPipe) userId: string): Promise<Grant> {
+  async grant(
+    @Param('id', CouponIdPipe) id: number,
+    @Param('userId', UserIdPipe) userId: string,
+    @Res({ passthrough: true }) res: StatusSetter,
+  ): Promise<Grant | OrderPending> {
+    let databaseDown: StockUnavailableError | undefined;
+    try {
+      return await this.coupons.grant(id, userId);
+    } catch (error) {
+      if (error instanceof StockUnavailableError) databaseDown = error;
+      else if (!(error instanceof GrantNotFoundError)) throw error;
+    }
+    // Not in the database (or it is down): an accepted order may be waiting in Redis.
+    const orderId = await this.orders.pending(id, userId);
+    if (orderId) {
+      res.status(202);
+      return { status: 'pending', orderId };
+    }
+    if (databaseDown) throw databaseDown;
+    // Persisted between the two looks: the grant is there now (else GRANT.NOT_FOUND).
     return this.coupons.grant(id, userId);
   }
 
@@ -111,15 +158,19 @@ export class CouponsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Take one coupon for a user under the chosen strategy' })
   @ApiOkResponse({ description: '{ granted: true, couponId, userId, strategy, replica, remaining }' })
+  @ApiAcceptedResponse({
+    description: 'redis-stream: { accepted: true, couponId, userId, orderId, strategy, replica }',
+  })
   @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'CHAOS.DISABLED', 'COUPON.NOT_FOUND', ...GRAB_ERROR_CODES)
   @ApiBody({ type: GrabBodyDto })
-  grab(
+  async grab(
     @Param('id', CouponIdPipe) id: number,
     @Body(GrabBodyPipe) body: GrabBodyDto,
     @Query(GrabQueryPipe) query: GrabQueryDto,
-  ): Promise<GrabGranted> {
+    @Res({ passthrough: true }) res: StatusSetter,
+  ): Promise<GrabGranted | GrabAccepted> {
     this.chaos.check(query);
-    return this.grabs.grab(id, body.userId, {
+    const answer = await this.grabs.grab(id, body.userId, {
       strategy: query.strategy,
       workMs: query.workMs,
       leaseMs: query.leaseMs,
@@ -129,5 +180,7 @@ export class CouponsController {
       crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
       nested: query.nested === '1',
     });
+    if ('accepted' in answer) res.status(202);
+    return answer;
   }
 }

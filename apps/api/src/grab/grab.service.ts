@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { GrabGranted } from '@app/contract';
+import type { GrabAccepted, GrabGranted } from '@app/contract';
 import { LockRegistry, runInFlow } from '@app/lock';
 import {
   CouponsService,
@@ -13,8 +13,10 @@ import {
 import { RequestInvalidError } from '@app/apps-common';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
+import { OrderPipeline } from '../orders/order-pipeline';
 import type { GrabOptions } from './grab.types';
 import { crashAt } from './crash-at';
+import { sectionWork } from './section-work';
 import { STRATEGY_CATALOGUE, type GrabStrategy } from './strategy-catalogue';
 import type { OpenSegment } from './segment-order';
 import { StrategyRunner, type Taken } from './strategy-runner';
@@ -43,6 +45,7 @@ export class GrabService {
     private readonly memo: SoldOutMemo,
     private readonly runner: StrategyRunner,
     private readonly metrics: MetricsService,
+    private readonly orders: OrderPipeline,
   ) {
     this.offered = STRATEGY_CATALOGUE.filter((s) => !s.lock || locks.get(s.lock));
     this.defaultStrategy = ['watchdog', 'db-atomic', 'synchronized'].find((n) => this.find(n)) ?? 'none';
@@ -60,12 +63,15 @@ export class GrabService {
     return strategy;
   }
 
-  async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabGranted> {
+  async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabGranted | GrabAccepted> {
     const strategy = this.resolve(options.strategy);
     if (options.crash === 'after-reserve' && !strategy.reserves) {
       throw new RequestInvalidError(
         `crash=after-reserve needs a strategy that reserves before writing, not ${strategy.name}`,
       );
+    }
+    if (options.crash === 'after-accept' && strategy.deduction !== 'stream') {
+      throw new RequestInvalidError(`crash=after-accept needs a strategy that accepts orders, not ${strategy.name}`);
     }
     // The sold-out crowd first: answered from memory, before any other work is set up for it.
     if (this.memo.isSoldOut(couponId)) {
@@ -75,6 +81,11 @@ export class GrabService {
     }
     const stopTimer = this.metrics.grabDuration.startTimer({ strategy: strategy.name });
     try {
+      if (strategy.deduction === 'stream') {
+        const accepted = await this.accept(strategy, couponId, userId, options);
+        this.metrics.grabs.inc({ strategy: strategy.name, outcome: 'accepted' });
+        return accepted;
+      }
       const granted = await runInFlow(() => this.take(strategy, couponId, userId, options));
       if (options.crash === 'after-commit') crashAt('after-commit', this.config.replicaId);
       this.metrics.grabs.inc({ strategy: strategy.name, outcome: 'granted' });
@@ -98,6 +109,32 @@ export class GrabService {
     } finally {
       stopTimer();
     }
+  }
+
+  /**
+   * redis-stream: the work, then one script takes the unit and queues the order; the answer does
+   * not wait for the database. Redis's sold out is checked against the stock of record as usual.
+   */
+  private async accept(
+    strategy: GrabStrategy,
+    couponId: number,
+    userId: string,
+    options: GrabOptions,
+  ): Promise<GrabAccepted> {
+    const ticket = this.memo.ticket(couponId);
+    await this.openSegments(couponId, false, ticket);
+    // As for every lock-free strategy: `after-acquire` dies before the work and the deduction.
+    if (options.crash === 'after-acquire') crashAt('after-acquire', this.config.replicaId);
+    await sectionWork(options)();
+    let orderId: string;
+    try {
+      ({ orderId } = await this.orders.accept(couponId, userId, options.crash));
+    } catch (error) {
+      if (error instanceof SoldOutError) await this.confirmSoldOut(couponId, ticket);
+      throw error;
+    }
+    if (options.crash === 'after-accept') crashAt('after-accept', this.config.replicaId);
+    return { accepted: true, couponId, userId, orderId, strategy: strategy.name, replica: this.config.replicaId };
   }
 
   private async take(strategy: GrabStrategy, couponId: number, userId: string, options: GrabOptions): Promise<Taken> {

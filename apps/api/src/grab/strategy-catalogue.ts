@@ -1,5 +1,6 @@
 /** How a strategy takes one unit of stock. */
-export type DeductionMode = 'read-modify-write' | 'atomic' | 'for-update' | 'optimistic' | 'redis-lua' | 'batched';
+export type DeductionMode =
+  'read-modify-write' | 'atomic' | 'for-update' | 'optimistic' | 'redis-lua' | 'batched' | 'stream';
 
 export interface GrabStrategy {
   readonly name: string;
@@ -120,5 +121,13 @@ export const STRATEGY_CATALOGUE: readonly GrabStrategy[] = [
       "one commit per grant: a replica queues a coupon's grabs while its statement is in flight, and the next statement grants the whole queue",
     breaks:
       'no single holder (a batch is one section of many grants); each grab waits for the batch ahead; a crash after the queue took a grab loses its answer, never a unit',
+  },
+  {
+    name: 'redis-stream',
+    deduction: 'stream',
+    fixes:
+      'the answer waits for no database: one Lua script takes the unit, records the buyer and queues the order on a Redis stream (202 accepted); persisters write the grants in batches',
+    breaks:
+      'an accepted order lives only in Redis until it is persisted: Redis lost without an fsynced append-only file loses accepted orders; the buyer learns the outcome later',
   },
 ];

@@ -23,6 +23,16 @@ export class MetricsService {
     'Optimistic attempts lost to a concurrent write',
     [],
   );
+  readonly ordersPersisted = this.counter(
+    'oversell_orders_persisted_total',
+    'Accepted orders (redis-stream) written as grants by this replica',
+    [],
+  );
+  readonly ordersDeadLettered = this.counter(
+    'oversell_orders_dead_lettered_total',
+    'Accepted orders (redis-stream) moved to a dead-letter stream after failing too often',
+    [],
+  );
 
   readonly lockWait = this.histogram('oversell_lock_wait_seconds', 'Time spent waiting to acquire a lock', [
     'strategy',

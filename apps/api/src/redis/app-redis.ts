@@ -4,8 +4,8 @@ import { asCluster, connectRedis } from '@app/lock';
 import { AppConfig } from '../config/app-config';
 
 /**
- * The app's own Redis connection, for health checks, the redis-lua stock and clearing a coupon's
- * keys on reset; a Cluster client when the config names cluster nodes. It fails fast while Redis
+ * The app's own Redis connection, for health checks, the redis-lua stock, redis-stream's orders
+ * and clearing a coupon's keys on reset; a Cluster client when the config names cluster nodes. It fails fast while Redis
  * is down (no offline queue) and reconnects by itself.
  */
 @Injectable()
@@ -31,26 +31,52 @@ export class AppRedis implements OnApplicationShutdown {
   }
 
   /**
-   * Deletes every key matching one of `patterns` (SCAN, never KEYS). Returns how many. A cluster
-   * is scanned master by master (SCAN sees one node's keys) and its keys deleted one by one, as
-   * a multi-key UNLINK across slots is refused (CROSSSLOT).
+   * Deletes every key matching one of `patterns` (SCAN, never KEYS). Returns how many. A cluster's
+   * keys are deleted one by one, as a multi-key UNLINK across slots is refused (CROSSSLOT).
    */
   async deleteMatching(patterns: string[]): Promise<number> {
     const cluster = asCluster(this.client);
-    const nodes = cluster ? cluster.nodes('master') : [this.client];
     let deleted = 0;
-    for (const node of nodes) {
-      for (const match of patterns) {
-        let cursor = '0';
-        do {
-          const [next, keys] = await node.scan(cursor, 'MATCH', match, 'COUNT', 500);
-          if (cluster) for (const key of keys) deleted += await node.unlink(key);
-          else if (keys.length) deleted += await node.unlink(...keys);
-          cursor = next;
-        } while (cursor !== '0');
-      }
+    for (const match of patterns) {
+      await this.scan(match, async (node, keys) => {
+        if (cluster) for (const key of keys) deleted += await node.unlink(key);
+        else if (keys.length) deleted += await node.unlink(...keys);
+      });
     }
     return deleted;
+  }
+
+  /** Every key matching `pattern`, of `type` when given (SCAN). */
+  async keysMatching(pattern: string, type?: string): Promise<string[]> {
+    const found: string[] = [];
+    await this.scan(
+      pattern,
+      (_node, keys) => {
+        found.push(...keys);
+        return Promise.resolve();
+      },
+      type,
+    );
+    return found;
+  }
+
+  /** SCAN, master by master on a cluster (SCAN sees one node's keys). */
+  private async scan(
+    match: string,
+    onKeys: (node: Redis, keys: string[]) => Promise<void>,
+    type?: string,
+  ): Promise<void> {
+    const cluster = asCluster(this.client);
+    for (const node of cluster ? cluster.nodes('master') : [this.client]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = type
+          ? await node.scan(cursor, 'MATCH', match, 'COUNT', 500, 'TYPE', type)
+          : await node.scan(cursor, 'MATCH', match, 'COUNT', 500);
+        await onKeys(node, keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

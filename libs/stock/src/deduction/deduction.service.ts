@@ -6,6 +6,7 @@ import { atomicDecrement } from './atomic-decrement';
 import { batchedGrant } from './batched-grant';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
 import { optimistic, type OptimisticOptions } from './optimistic';
+import { orderGrant, type OrdersPersisted, type StreamOrder } from './order-grant';
 import { readModifyWrite } from './read-modify-write';
 import { selectForUpdate } from './select-for-update';
 
@@ -58,6 +59,16 @@ export class DeductionService {
    */
   batched(req: GrantRequest, onTaken?: () => void): Promise<Granted | null> {
     return this.batcher.submit(req.couponId, req, onTaken);
+  }
+
+  /** redis-stream: a batch of one coupon's accepted orders written as grants in one statement. */
+  persistOrders(couponId: number, orders: readonly StreamOrder[], strategy: string): Promise<OrdersPersisted> {
+    return orderGrant(this.db.query, couponId, orders, strategy);
+  }
+
+  /** True when PostgreSQL answers within `timeoutMs`. */
+  reachable(timeoutMs: number): Promise<boolean> {
+    return this.db.ping(timeoutMs);
   }
 
   forUpdate(req: GrantRequest, hooks: SectionHooks): Promise<Granted | null> {

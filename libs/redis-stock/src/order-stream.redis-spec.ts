@@ -1,0 +1,270 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { probeClient } from '../../../test/redis/lock-kit';
+import type { OrdersPersisted, StreamOrder } from '@app/stock';
+import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
+import { OrderDesk } from './order-desk';
+import { reconcileStock } from './reconcile';
+import { OrderPersister, type OrderLedger } from './order-persister';
+
+const redis = probeClient();
+defineOrderCommands(redis);
+let couponId = 3_000_000 + Math.floor(Math.random() * 1_000_000);
+
+afterAll(() => redis.quit());
+beforeEach(() => {
+  couponId += 1;
+});
+
+/**
+ * An in-memory stand-in for PostgreSQL with the statement's rules (Redis is real): one grant per
+ * user, the stock falls by the grants inserted, and an order granted by an earlier delivery is
+ * recognised by its id. `commits` counts statements.
+ */
+function ledger(stock: number, behave: { hang?: boolean; fail?: boolean } = {}) {
+  const grants = new Map<string, string>();
+  const db = {
+    stock,
+    grants,
+    commits: 0,
+    reachable: () => Promise.resolve(!behave.fail),
+    persist: (_coupon: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted> => {
+      if (behave.hang) return new Promise(() => undefined);
+      if (behave.fail) return Promise.reject(new Error('database down'));
+      const granted = new Set<string>();
+      let inserted = 0;
+      for (const o of orders) {
+        if (grants.has(o.userId)) {
+          if (grants.get(o.userId) === o.orderId) granted.add(o.orderId);
+        } else if (db.stock > 0) {
+          db.stock -= 1;
+          grants.set(o.userId, o.orderId);
+          granted.add(o.orderId);
+          inserted += 1;
+        }
+      }
+      db.commits += 1;
+      return Promise.resolve({ granted, inserted });
+    },
+  };
+  return db;
+}
+
+const desk = (stockOfRecord: number) => new OrderDesk(redis, () => Promise.resolve(stockOfRecord));
+
+function persister(
+  db: OrderLedger,
+  consumer: string,
+  hooks: Partial<ConstructorParameters<typeof OrderPersister>[3]> = {},
+) {
+  return new OrderPersister(
+    redis,
+    db,
+    { consumer, batchSize: 50, reclaimIdleMs: 150, maxDeliveries: 3, pollMs: 5, discoverEveryMs: 50 },
+    { discover: () => Promise.resolve([couponId]), ...hooks },
+  );
+}
+
+/** Runs rounds until `done` holds (observed state), or fails after `timeoutMs`. */
+async function roundsUntil(p: OrderPersister, done: () => Promise<boolean> | boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await p.round().catch(() => undefined);
+    await sleep(10);
+  }
+}
+
+/** Orders delivered and not acknowledged (0 before a persister made the group). */
+const pendingCount = async () => {
+  const summary = await redis.xpending(orderKeys(couponId).orders, PERSISTERS_GROUP).catch(() => [0]);
+  return Number(summary[0]);
+};
+
+async function until(done: () => Promise<boolean>, timeoutMs = 2000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await sleep(10);
+  }
+}
+
+describe('order Lua scripts on a real Redis', () => {
+  it('order-accept: -2 when not loaded, then takes the unit, records the buyer and appends the order in one step', async () => {
+    const keys = orderKeys(couponId);
+    expect(await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-1', '')).toBe(-2);
+    await redis.stockLoad(keys.counter, 2);
+    const [seconds] = await redis.time();
+    const answer = await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-1', '');
+    expect(Array.isArray(answer)).toBe(true);
+    const [left, orderId] = answer as [number, string];
+    expect(left).toBe(1);
+    expect(await redis.hget(keys.buyers, 'a')).toBe(orderId);
+    const [[id, fields]] = (await redis.xrange(keys.orders, '-', '+')) as [string, string[]][];
+    expect(id).toBe(orderId);
+    expect(fields.slice(0, 4)).toEqual(['user', 'a', 'replica', 'api-1']);
+    const acceptedUs = Number(fields[5]);
+    expect(Math.floor(acceptedUs / 1e6)).toBeGreaterThanOrEqual(Number(seconds));
+    expect(fields).not.toContain('crash');
+  });
+
+  it('order-accept: refuses a user with an order (-3) and answers -1 at zero, changing nothing', async () => {
+    const keys = orderKeys(couponId);
+    await redis.stockLoad(keys.counter, 1);
+    await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-1', 'after-commit');
+    expect(await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-2', '')).toBe(-3);
+    expect(await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'b', 'api-2', '')).toBe(-1);
+    expect(await redis.get(keys.counter)).toBe('0');
+    expect(await redis.xlen(keys.orders)).toBe(1);
+    expect(await redis.hkeys(keys.buyers)).toEqual(['a']);
+    const [[, fields]] = (await redis.xrange(keys.orders, '-', '+')) as [string, string[]][];
+    expect(fields.slice(-2)).toEqual(['crash', 'after-commit']);
+  });
+
+  it('order-pending: the order id while its entry is in the stream, else nil', async () => {
+    const keys = orderKeys(couponId);
+    await redis.stockLoad(keys.counter, 1);
+    expect(await redis.orderPending(keys.buyers, keys.orders, 'a')).toBeNull();
+    const [, orderId] = (await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'x', '')) as [
+      number,
+      string,
+    ];
+    expect(await redis.orderPending(keys.buyers, keys.orders, 'a')).toBe(orderId);
+    await redis.xdel(keys.orders, orderId);
+    expect(await redis.orderPending(keys.buyers, keys.orders, 'a')).toBeNull();
+  });
+
+  it('order-dead-letter: moves a pending order once, gives its unit back and forgets its buyer', async () => {
+    const keys = orderKeys(couponId);
+    await redis.stockLoad(keys.counter, 1);
+    const [, orderId] = (await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'x', '')) as [
+      number,
+      string,
+    ];
+    expect(
+      await redis.orderDeadLetter(keys.counter, keys.buyers, keys.orders, keys.dead, PERSISTERS_GROUP, orderId, 3),
+    ).toBe(0);
+    await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
+    await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys.orders, '>');
+    expect(
+      await redis.orderDeadLetter(keys.counter, keys.buyers, keys.orders, keys.dead, PERSISTERS_GROUP, orderId, 3),
+    ).toBe(1);
+    expect(
+      await redis.orderDeadLetter(keys.counter, keys.buyers, keys.orders, keys.dead, PERSISTERS_GROUP, orderId, 3),
+    ).toBe(0);
+    const dead = (await redis.xrange(keys.dead, '-', '+')) as [string, string[]][];
+    expect(dead).toHaveLength(1);
+    expect(dead[0][1].slice(0, 6)).toEqual(['orderId', orderId, 'deliveries', '3', 'user', 'a']);
+    expect(await redis.xlen(keys.orders)).toBe(0);
+    expect(await redis.get(keys.counter)).toBe('1');
+    expect(await redis.hexists(keys.buyers, 'a')).toBe(0);
+  });
+
+  it('order-drop-empty: deletes a stream with no entry, keeps one with entries', async () => {
+    const keys = orderKeys(couponId);
+    await redis.xadd(keys.orders, '*', 'user', 'a');
+    expect(await redis.orderDropEmpty(keys.orders)).toBe(0);
+    await redis.xtrim(keys.orders, 'MAXLEN', 0);
+    expect(await redis.orderDropEmpty(keys.orders)).toBe(1);
+    expect(await redis.exists(keys.orders)).toBe(0);
+  });
+});
+
+describe('OrderDesk and OrderPersister', () => {
+  it('accepts exactly the stock of 200 concurrent buyers; one persister drains them all, each granted once', async () => {
+    const db = ledger(50);
+    const front = desk(50);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => front.accept({ couponId, userId: `u${i}`, replica: 'spec' })),
+    );
+    const accepted = answers.filter((a) => a.status === 'fulfilled');
+    expect(accepted).toHaveLength(50);
+    expect(
+      answers.filter((a) => a.status === 'rejected' && (a.reason as { code: string }).code === 'STOCK.SOLD_OUT'),
+    ).toHaveLength(150);
+    await expect(front.accept({ couponId, userId: 'u0', replica: 'spec' })).rejects.toMatchObject({
+      code: expect.stringMatching(/GRANT.DUPLICATE|STOCK.SOLD_OUT/) as string,
+    });
+    const p = persister(db, 'c1');
+    await roundsUntil(p, async () => db.grants.size === 50 && (await redis.xlen(orderKeys(couponId).orders)) === 0);
+    expect(db.stock).toBe(0);
+    expect(await redis.get(orderKeys(couponId).counter)).toBe('0');
+    expect(await pendingCount()).toBe(0);
+  });
+
+  it('a persister that hangs mid-batch: another reclaims its orders once idle, and persists them', async () => {
+    const db = ledger(5);
+    const front = desk(5);
+    for (const u of ['a', 'b', 'c']) await front.accept({ couponId, userId: u, replica: 'spec' });
+    const stuck = persister({ ...db, persist: ledger(0, { hang: true }).persist }, 'dying');
+    void stuck.round(); // never returns: its statement hangs, as in a replica that died mid-batch
+    await until(async () => (await pendingCount()) === 3);
+    const rescuer = persister(db, 'rescuer');
+    const started = Date.now();
+    await roundsUntil(rescuer, async () => db.grants.size === 3 && (await pendingCount()) === 0);
+    expect(Date.now() - started).toBeLessThan(2 * 150 + 1000);
+    expect(db.commits).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a persister that dies after its commit, before XACK: the redelivered orders are acknowledged, never granted twice', async () => {
+    const db = ledger(5);
+    const front = desk(5);
+    await front.accept({ couponId, userId: 'a', replica: 'spec', persisterCrash: 'after-commit' });
+    await front.accept({ couponId, userId: 'b', replica: 'spec' });
+    const seen: string[][] = [];
+    const dying = persister(db, 'dying', {
+      afterCommit: (points) => {
+        seen.push([...points]);
+        throw new Error('killed after commit');
+      },
+    });
+    await expect(dying.round()).rejects.toThrow('killed after commit');
+    expect(seen).toEqual([['after-commit']]);
+    expect(db.grants.size).toBe(2);
+    expect(await pendingCount()).toBe(2);
+    const other = persister(db, 'other', { afterCommit: () => seen.push(['again']) });
+    await roundsUntil(other, async () => (await pendingCount()) === 0);
+    expect(seen).toHaveLength(1); // a redelivered order does not crash its new persister
+    expect(db.grants.size).toBe(2);
+    expect(db.stock).toBe(3);
+  });
+
+  it('an order the database never grants goes to the dead letters after maxDeliveries, its unit back in Redis', async () => {
+    const db = ledger(0); // the stock of record has nothing, Redis thinks it has 2
+    const front = desk(2);
+    await front.accept({ couponId, userId: 'a', replica: 'spec' });
+    let dead = 0;
+    const p = persister(db, 'c1', { deadLettered: (n) => (dead += n) });
+    await roundsUntil(p, () => dead === 1, 8000);
+    const keys = orderKeys(couponId);
+    expect(await redis.xlen(keys.dead)).toBe(1);
+    expect(await redis.xlen(keys.orders)).toBe(0);
+    expect(await redis.get(keys.counter)).toBe('2');
+    expect(await front.pending(couponId, 'a')).toBeNull();
+  });
+
+  it('while the database is down, orders wait in the stream; once it is back they are persisted', async () => {
+    const behave = { fail: true };
+    const db = ledger(3, behave);
+    const front = desk(3);
+    const { orderId } = await front.accept({ couponId, userId: 'a', replica: 'spec' });
+    const p = persister(db, 'c1');
+    for (let i = 0; i < 5; i++) await p.round().catch(() => undefined);
+    expect(await front.pending(couponId, 'a')).toBe(orderId);
+    behave.fail = false;
+    await roundsUntil(p, () => db.grants.size === 1);
+    expect(await front.pending(couponId, 'a')).toBeNull();
+  });
+
+  it('reconciliation leaves the counter alone while orders wait in the stream, and aligns it once they are persisted', async () => {
+    const db = ledger(4);
+    const front = desk(4);
+    await front.accept({ couponId, userId: 'a', replica: 'spec' });
+    const records = {
+      currentStock: () => Promise.resolve(db.stock),
+      grantedUsers: () => Promise.resolve(new Set<string>()),
+    };
+    expect((await reconcileStock(redis, couponId, records)).counter).toBe('busy');
+    await roundsUntil(persister(db, 'c1'), () => db.grants.size === 1);
+    expect(await reconcileStock(redis, couponId, records)).toMatchObject({ counter: 'in step', counterAfter: 3 });
+  });
+});

@@ -1,0 +1,171 @@
+import type { GrabAnswer, Grant } from '@app/contract';
+import { orderKeys } from '@app/redis-stock';
+import { summarizeLatencies } from '@app/stock';
+import { check, countStatus, sleep, statusCounts, timeline, users, waitForReplica, withCoupon } from '../scenario';
+import type { Step, StepContext } from '../step';
+import { evidence } from './evidence';
+import { stepProse } from './step-prose';
+
+const STRATEGY = 'redis-stream';
+const STOCK = 60;
+const BUYERS = 150;
+const WAITING = 5;
+/** Longer than the persisters' reclaim idle time (5 s by default) twice over. */
+const RECLAIM_WAIT_MS = 12_000;
+
+/** Waits until the coupon's stream holds no order; how long that took (ms). */
+async function drained(ctx: StepContext, couponId: number, timeoutMs = 30_000): Promise<number> {
+  const started = Date.now();
+  while ((await ctx.keys.redis.xlen(orderKeys(couponId).orders)) > 0) {
+    if (Date.now() - started > timeoutMs) break;
+    await sleep(25);
+  }
+  return Date.now() - started;
+}
+
+const counter = async (ctx: StepContext, couponId: number) =>
+  Number(await ctx.keys.redis.get(orderKeys(couponId).counter));
+
+/** The stack Redis's append-only file policy: `off`, or its appendfsync. */
+async function appendFsync(ctx: StepContext): Promise<string> {
+  const [, appendonly] = (await ctx.keys.redis.config('GET', 'appendonly')) as [string, string];
+  if (appendonly !== 'yes') return 'off';
+  const [, policy] = (await ctx.keys.redis.config('GET', 'appendfsync')) as [string, string];
+  return policy;
+}
+
+/** Each grant's time from Redis's acceptance to its row's write (ms). */
+const acceptToDurableMs = (grants: readonly Grant[]) =>
+  grants.flatMap((g) => (g.acceptedAt ? [Date.parse(g.leftAt) - Date.parse(g.acceptedAt)] : []));
+
+const grabEach = (ctx: StepContext, couponId: number, who: readonly string[], crashFirst = false) =>
+  Promise.all(
+    who.map((u, i) =>
+      ctx.api.grab(couponId, u, { strategy: STRATEGY, ...(crashFirst && i === 0 ? { crash: 'after-commit' } : {}) }),
+    ),
+  );
+
+/** Orders accepted while PostgreSQL is down wait in Redis; Redis is SIGKILLed and brought back. */
+async function killRedisWithOrdersWaiting(ctx: StepContext, couponId: number): Promise<GrabAnswer[]> {
+  await Promise.all(
+    ctx.api.replicas.map((r, i) => ctx.api.grab(couponId, `warm-${couponId}-${i}`, { strategy: STRATEGY, via: r.id })),
+  );
+  await drained(ctx, couponId);
+  await ctx.control('/postgres/stop');
+  try {
+    const waiting = await Promise.all(
+      users('kept-in-redis', WAITING).map((u, i) =>
+        ctx.api.grab(couponId, u, { strategy: STRATEGY, via: ctx.api.replicas[i % ctx.api.replicas.length].id }),
+      ),
+    );
+    ctx.say(`PostgreSQL stopped: ${countStatus(waiting, 202)} order(s) accepted, waiting in Redis; Redis SIGKILLed`);
+    await ctx.control('/redis/stop?signal=SIGKILL');
+    await ctx.control('/redis/start');
+    return waiting;
+  } finally {
+    await ctx.control('/postgres/start');
+  }
+}
+
+export const asyncOrdersStep: Step = {
+  ...stepProse('async-orders', { strategy: STRATEGY, stock: STOCK, buyers: BUYERS, waiting: WAITING }),
+  requires: [STRATEGY],
+  uses: ['chaos', 'fault', 'control'],
+  async run(ctx) {
+    return withCoupon(ctx, 'async-orders', STOCK, async (coupon) => {
+      // 1. A burst: answered from Redis, persisted behind.
+      const startedAt = Date.now();
+      const burst = await grabEach(ctx, coupon.id, users('burst', BUYERS));
+      const answeredMs = Math.max(...burst.map((a) => a.answeredAt)) - startedAt;
+      const inFlightAtLastAnswer = await ctx.keys.redis.xlen(orderKeys(coupon.id).orders);
+      const durableMs = answeredMs + (await drained(ctx, coupon.id));
+      const accepted = countStatus(burst, 202);
+      const burstAudit = await ctx.api.audit(coupon.id);
+      const redisAfterBurst = await counter(ctx, coupon.id);
+      const latency = summarizeLatencies(acceptToDurableMs(await ctx.api.grants(coupon.id)));
+      ctx.say(
+        `${accepted} accepted in ${answeredMs} ms, ${inFlightAtLastAnswer} still in the stream at the last answer; all durable after ${durableMs} ms`,
+      );
+
+      // 2. A persister killed after its commit, before its XACK.
+      await ctx.api.resetCoupon(coupon.id, { stock: STOCK });
+      const batch = await grabEach(ctx, coupon.id, users('batch', 20), true);
+      const killedAt = Date.now();
+      const reclaimMs = await drained(ctx, coupon.id, RECLAIM_WAIT_MS * 2);
+      await Promise.all(ctx.api.replicas.map((r) => waitForReplica(ctx, r.id)));
+      const batchAudit = await ctx.api.audit(coupon.id);
+      const batchAccepted = countStatus(batch, 202);
+      ctx.say(`a persister died after its commit; its batch was persisted by another ${reclaimMs} ms later`);
+
+      // 3. Redis SIGKILL with accepted orders only in Redis.
+      await ctx.api.resetCoupon(coupon.id, { stock: STOCK });
+      const policy = await appendFsync(ctx);
+      const waiting = await killRedisWithOrdersWaiting(ctx, coupon.id);
+      await sleep(RECLAIM_WAIT_MS);
+      await drained(ctx, coupon.id);
+      const { audit, grants, events } = await evidence(ctx, coupon.id);
+      const acceptedBeforeKill = ctx.api.replicas.length + countStatus(waiting, 202);
+      const lost = acceptedBeforeKill - audit.grants;
+      const expectLost = policy === 'off' ? WAITING : 0;
+      const redisAfterKill = await ctx.keys.redis.get(orderKeys(coupon.id).counter);
+      return {
+        observed: {
+          burst: JSON.stringify(statusCounts(burst)),
+          acceptedInMs: answeredMs,
+          inFlightAtLastAnswer,
+          allDurableInMs: durableMs,
+          acceptToDurableP50Ms: latency ? Math.round(latency.p50) : null,
+          acceptToDurableP99Ms: latency ? Math.round(latency.p99) : null,
+          batchAccepted,
+          reclaimedInMs: reclaimMs,
+          appendfsync: policy,
+          acceptedBeforeRedisKill: acceptedBeforeKill,
+          lostToRedisKill: lost,
+        },
+        checks: [
+          check(
+            'burst: accepted, the rest sold out',
+            JSON.stringify(statusCounts(burst)),
+            accepted === STOCK,
+            `${STOCK} × 202`,
+          ),
+          check(
+            'burst drained: grants = 202s = initial − stock, Redis = stock of record',
+            `${burstAudit.grants} grant(s), stock ${burstAudit.stock}, Redis ${redisAfterBurst}`,
+            burstAudit.grants === accepted &&
+              burstAudit.stock === STOCK - accepted &&
+              redisAfterBurst === burstAudit.stock,
+            `${accepted} grant(s), stock ${STOCK - accepted}, Redis ${STOCK - accepted}`,
+          ),
+          check(
+            'killed persister: its batch persisted by another, none twice',
+            `${batchAudit.grants} grant(s) of ${batchAccepted} accepted, oversold ${batchAudit.oversold}`,
+            batchAudit.grants >= batchAccepted &&
+              batchAudit.grants === STOCK - batchAudit.stock &&
+              batchAudit.oversold === 0,
+            `${batchAccepted} grant(s) or more (answers lost with the replica), stock and grants agree`,
+          ),
+          check(
+            `Redis SIGKILL (${policy === 'off' ? 'no append-only file' : `appendfsync ${policy}`}): accepted orders lost`,
+            lost,
+            lost === expectLost,
+            String(expectLost),
+          ),
+          check(
+            'after the kill: Redis counter = stock of record',
+            `${redisAfterKill ?? 'not loaded'} vs ${audit.stock}`,
+            redisAfterKill === null || Number(redisAfterKill) === audit.stock,
+            String(audit.stock),
+          ),
+        ],
+        summary:
+          `${accepted} orders accepted in ${answeredMs} ms and durable after ${durableMs} ms; a persister killed ` +
+          `after its commit had its batch persisted by another within ${reclaimMs} ms; a Redis SIGKILL with ` +
+          `${policy === 'off' ? 'no append-only file' : `appendfsync ${policy}`} lost ${lost} of ${acceptedBeforeKill} accepted orders.`,
+        timeline: timeline(ctx, 'redis-stream: accepted orders persisted in batches; a Redis kill', grants, events, {
+          ticks: [{ lane: 'redis', at: killedAt, type: 'crash', detail: 'a persister died after its commit' }],
+        }),
+      };
+    });
+  },
+};
