@@ -1,5 +1,5 @@
 import { lessonLines, lessonsOf, wrap, type Lesson } from './lessons';
-import { fourStrategies, sampleLoad, sampleReport, sampleResult } from './report/fixtures';
+import { fourStrategies, sampleLoad, sampleReport, sampleResult } from './report/report.fixture';
 import type { SellOutRun } from './sell-out/sell-out-round';
 import type { BenchReport, StrategyResult } from './types';
 

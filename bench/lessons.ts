@@ -145,15 +145,9 @@ export function lessonsOf(run: Run): Lesson[] {
   ];
 }
 
-/** `text` broken into lines of at most `width` characters (a longer word keeps a line of its own). */
+/** `text` broken into lines of at most `width` characters at spaces (a longer word keeps a line of its own). */
 export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
+  return text.match(new RegExp(`\\S.{0,${width - 1}}(?= |$)|\\S+`, 'g')) ?? [];
 }
 
 /** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */

@@ -1,5 +1,5 @@
 import { ApiClient } from '@app/contract';
-import { measureCeilings } from './ceilings/measure-ceilings';
+import { measureCeilings } from './ceilings';
 import { lessonsOf } from './lessons';
 import { withBounds } from './metrics/bound';
 import { machineInfo, methodText } from './machine';
@@ -8,8 +8,7 @@ import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
 import { runStrategy } from './strategy-round';
 import type { BenchTarget } from './target';
-import type { BenchReport, BenchSettings, Ceilings, LoadResult } from './types';
-import { warmUpStack } from './warm-up';
+import type { BenchReport, BenchSettings, LoadResult } from './types';
 
 /** Strategies to run: the requested ones in the order asked, or all the API lists. */
 export async function resolveStrategies(
@@ -26,20 +25,7 @@ export async function resolveStrategies(
 }
 
 /**
- * A ceiling is an upper bound, measured before the strategies and after them: the higher reading
- * counts, since a cold or disturbed reading would flatter the strategies held to it.
- */
-export function higherOf(a: Ceilings, b: Ceilings): Ceilings {
-  return {
-    httpPerSec: Math.max(a.httpPerSec, b.httpPerSec),
-    pgHotRowPerSec: Math.max(a.pgHotRowPerSec, b.pgHotRowPerSec),
-    redisPerSec: Math.max(a.redisPerSec, b.redisPerSec),
-    method: `Measured before the strategies and after them; the higher reading of each counts. ${a.method}`,
-  };
-}
-
-/**
- * The whole comparison: the ceilings, then every strategy under each load, then the sell-out
+ * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
  * race, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
 export async function runBench(
@@ -51,15 +37,6 @@ export async function runBench(
   const strategies = await resolveStrategies(api, settings.strategies);
   const startedAt = new Date().toISOString();
   const runId = Date.now().toString(36);
-  await warmUpStack(api, target, settings, strategies, runId, progress);
-  // Twice the load's requests: a rate read over a second or so is steadier than over a fraction of one.
-  const ceilingSpec = {
-    requests: settings.requests * 2,
-    warmup: settings.warmupRequests,
-    connections: settings.connections,
-  };
-  const before = await measureCeilings(api, target, { ...ceilingSpec, runId: `${runId}-before` });
-  progress.done(`before: ${ceilingsLine(before)}`);
   const loads: LoadResult[] = [];
   for (const workMs of settings.loads) {
     const results = [];
@@ -70,9 +47,15 @@ export async function runBench(
     }
     loads.push({ workMs, results });
   }
-  const after = await measureCeilings(api, target, { ...ceilingSpec, runId: `${runId}-after` });
-  progress.done(`after: ${ceilingsLine(after)}`);
-  const ceilings = higherOf(before, after);
+  // After the loads, on a stack every path has warmed up; twice the load's requests, as a rate read
+  // over a second or so is steadier than over a fraction of one.
+  const ceilings = await measureCeilings(api, target, {
+    requests: settings.requests * 2,
+    warmup: settings.warmupRequests,
+    connections: settings.connections,
+    runId,
+  });
+  progress.done(ceilingsLine(ceilings));
   const sellOut =
     settings.sellOutRuns > 0 && strategies.includes('segmented') && strategies.includes('owner-checked')
       ? await measureSellOut(api, target.databaseUrl, runId, settings.sellOutRuns, (l) => progress.done(l))

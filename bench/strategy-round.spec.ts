@@ -3,7 +3,7 @@ import type { RoundOutcome } from './load-round';
 import { withBounds } from './metrics/bound';
 import { machineCpuPerGrant } from './metrics/machine-cpu';
 import { emptyStatusCounts } from './metrics/status-counts';
-import { sampleCeilings } from './report/fixtures';
+import { sampleCeilings } from './report/report.fixture';
 import { assembleResult, type Readback } from './strategy-round';
 import type { BenchSettings, StatusCounts } from './types';
 

@@ -1,8 +1,7 @@
 import type { ApiClient, Audit, Grant } from '@app/contract';
 import { runRound, type RoundOutcome } from './load-round';
-import { whileSampling } from './machine-cpu-probe';
 import { isoToMs } from './metrics/iso-time';
-import { machineCpuPerGrant, type MachineCpu } from './metrics/machine-cpu';
+import { machineCpuPerGrant, whileSampling, type MachineCpu } from './metrics/machine-cpu';
 import { summariseLatency } from './metrics/latency';
 import { reconcile } from './metrics/reconcile';
 import { utilisation } from './metrics/utilisation';

@@ -1,4 +1,4 @@
-import { sampleLockResult as result } from './lock-fixtures';
+import { sampleLockResult as result } from './lock.fixture';
 import { aggregate, medianRound, roundOrder } from './aggregate';
 import type { WorkerReport } from './messages';
 

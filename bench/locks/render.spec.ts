@@ -1,5 +1,5 @@
 import { lockLessons } from './lessons';
-import { sampleLockResult as result } from './lock-fixtures';
+import { sampleLockResult as result } from './lock.fixture';
 import { lessonLines, ofCeiling, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 
 const results = [

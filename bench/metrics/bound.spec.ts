@@ -1,4 +1,4 @@
-import { sampleResult } from '../report/fixtures';
+import { sampleResult } from '../report/report.fixture';
 import type { Ceilings } from '../types';
 import { boundOf, withBounds } from './bound';
 

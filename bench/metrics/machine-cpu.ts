@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** The machine's CPU time in use at one instant: all cores together, ms. */
 export interface BusySample {
   /** `Date.now()` when read. */
@@ -64,4 +66,29 @@ export function machineCpuPerGrant(
   },
 ): MachineCpu | undefined {
   return machineCpuOver(samples, round.startedAt, round.lastGrantAfterMs, round.statuses.granted);
+}
+
+/**
+ * Runs `work` while reading the machine's busy time every 20 ms (and once more at the end), so the
+ * CPU up to a moment known only afterwards (a round's last grant) can be read off. Off Linux, no samples.
+ */
+export async function whileSampling<T>(work: () => Promise<T>): Promise<{ result: T; samples: BusySample[] }> {
+  const samples: BusySample[] = [];
+  const take = () => {
+    let busyMs: number | undefined;
+    try {
+      busyMs = parseBusyMs(readFileSync('/proc/stat', 'utf8'));
+    } catch {
+      busyMs = undefined;
+    }
+    if (busyMs !== undefined) samples.push({ at: Date.now(), busyMs });
+  };
+  take();
+  const timer = setInterval(take, 20).unref();
+  try {
+    return { result: await work(), samples };
+  } finally {
+    clearInterval(timer);
+    take();
+  }
 }

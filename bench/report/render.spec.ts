@@ -1,5 +1,5 @@
 import type { BenchReport } from '../types';
-import { fourStrategies, sampleLoad, sampleReport, sampleStatuses, sampleVerdict } from './fixtures';
+import { fourStrategies, sampleLoad, sampleReport, sampleStatuses, sampleVerdict } from './report.fixture';
 import { fileStamp } from './format';
 import { renderHtml } from './render-html';
 import { renderMarkdown } from './render-markdown';

@@ -46,7 +46,7 @@ describe('npm run soak, one minute', () => {
     );
     expect(report.samples.length).toBeGreaterThan(100);
     const verdict = soakVerdict(report);
-    expect(verdict.lines.at(-1)).toMatch(/^met: zero invariant breaks/);
+    expect(verdict.lines.at(-1)).toMatch(/^passed: zero invariant breaks/);
     const html = renderSoakHtml(report);
     expect(html.match(/<svg /g)).toHaveLength(3);
     expect(html).toContain('replica-kill');

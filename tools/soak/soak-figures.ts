@@ -1,8 +1,5 @@
 import type { ReplicaSample } from './replica-samples';
 
-/** The soak's targets. */
-export const SOAK_TARGETS = { rssGrowth: 0.15, lagP99Ms: 50 } as const;
-
 /** One replica process's memory over the measured window (after the warm-up). */
 export interface ProcessGrowth {
   readonly replica: string;

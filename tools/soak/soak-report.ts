@@ -1,7 +1,7 @@
 import { escapeXml } from '../../bench/report/svg-charts';
 import { lineChart, type LineSeries } from './line-chart';
 import type { ReplicaSample } from './replica-samples';
-import { lagP99, memoryGrowth, SOAK_TARGETS } from './soak-figures';
+import { lagP99, memoryGrowth } from './soak-figures';
 import type { SoakReport } from './soak-run';
 
 const COLORS = ['#1e88e5', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#ad1457'];
@@ -13,26 +13,27 @@ export interface SoakVerdict {
   readonly ok: boolean;
 }
 
-/** Where the soak stands against its targets and invariants, a line each. */
+/**
+ * The soak's figures and its one pass/fail: RSS growth and lag p99 are stated as measured; only
+ * an invariant break fails the soak.
+ */
 export function soakVerdict(report: SoakReport): SoakVerdict {
   const growth = memoryGrowth(report.samples, report.options.warmupMs);
   const worst = growth.reduce((a, b) => (b.rssGrowth > a.rssGrowth ? b : a), growth[0]);
   const lag = lagP99(report.samples, STARTUP_MS);
   const breaks = report.phases.flatMap((p) => p.breaks.map((b) => `${p.strategy}: ${b}`));
-  const rssOk = worst !== undefined && worst.rssGrowth <= SOAK_TARGETS.rssGrowth;
-  const lagOk = lag <= SOAK_TARGETS.lagP99Ms;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   return {
-    ok: rssOk && lagOk && breaks.length === 0,
+    ok: breaks.length === 0,
     lines: [
-      `${rssOk ? 'met' : 'NOT met'}: RSS growth ≤ ${pct(SOAK_TARGETS.rssGrowth)} after the warm-up: ` +
+      'RSS growth after the warm-up: ' +
         (worst
-          ? `worst ${worst.replica} ${worst.firstRssMb.toFixed(0)} → ${worst.lastRssMb.toFixed(0)} MiB (${pct(worst.rssGrowth)}; heap ${worst.firstHeapMb.toFixed(0)} → ${worst.lastHeapMb.toFixed(0)} MiB), ${growth.length} processes judged`
+          ? `worst ${worst.replica} ${worst.firstRssMb.toFixed(0)} → ${worst.lastRssMb.toFixed(0)} MiB (${pct(worst.rssGrowth)}; heap ${worst.firstHeapMb.toFixed(0)} → ${worst.lastHeapMb.toFixed(0)} MiB), ${growth.length} processes measured`
           : 'no process ran through the whole measured window'),
-      `${lagOk ? 'met' : 'NOT met'}: event-loop lag p99 ≤ ${SOAK_TARGETS.lagP99Ms} ms: ${lag.toFixed(1)} ms`,
+      `event-loop lag p99: ${lag.toFixed(1)} ms`,
       breaks.length
-        ? `NOT met: zero invariant breaks: ${breaks.join('; ')}`
-        : `met: zero invariant breaks in ${report.phases.length} phases`,
+        ? `FAILED: invariant breaks: ${breaks.join('; ')}`
+        : `passed: zero invariant breaks in ${report.phases.length} phases`,
     ],
   };
 }

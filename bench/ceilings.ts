@@ -1,0 +1,105 @@
+import autocannon from 'autocannon';
+import { Pool } from 'pg';
+import type { ApiClient } from '@app/contract';
+import { connectRedis } from '@app/lock';
+import { defineStockCommands, stockKeys } from '@app/redis-stock';
+import { ATOMIC_GRANT_SQL } from '@app/stock';
+import type { BenchTarget } from './target';
+import type { Ceilings } from './types';
+
+export interface CeilingSpec {
+  readonly requests: number;
+  readonly warmup: number;
+  readonly connections: number;
+  readonly runId: string;
+}
+
+/** `amount` operations, `inFlight` under way at any time (a closed loop, as autocannon's connections are): per second. */
+async function rateInFlight(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  const loop = async () => {
+    while (next < amount) await op(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, amount) }, loop));
+  const elapsedMs = performance.now() - started;
+  return elapsedMs > 0 ? (amount * 1000) / elapsedMs : 0;
+}
+
+/** GET /strategies through nginx with the load's own client: the HTTP stack with nothing behind it. */
+async function httpRate(nginxUrl: string, amount: number, connections: number): Promise<number> {
+  let lastAnswerAt = 0;
+  const startedAt = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${nginxUrl}/strategies`, amount, connections: Math.min(connections, amount), timeout: 30, sampleInt: 50 },
+      (error, done) => (error ? reject(error as Error) : resolve(done)),
+    );
+    instance.on('response', () => (lastAnswerAt = performance.now()));
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`GET /strategies failed under load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return lastAnswerAt > startedAt ? (amount * 1000) / (lastAnswerAt - startedAt) : 0;
+}
+
+/**
+ * The three ceilings a grab can pass through, each after a warm-up of its own, with as many
+ * operations in flight as the load has connections: the HTTP stack alone; one hot row in
+ * PostgreSQL (db-atomic's statement under the replicas' prepared name, one commit per grant, from
+ * one pool the size of the replicas' together); the stock-take script in Redis.
+ */
+export async function measureCeilings(api: ApiClient, target: BenchTarget, spec: CeilingSpec): Promise<Ceilings> {
+  const { requests, warmup, connections, runId } = spec;
+  const pool = new Pool({
+    connectionString: target.databaseUrl,
+    max: target.databasePoolTotal,
+    application_name: 'oversell:bench',
+  });
+  pool.on('error', () => undefined);
+  const cluster = target.redisClusterUrls;
+  const redis = connectRedis(cluster?.length ? { kind: 'cluster', nodeUrls: cluster } : target.redisUrl, {
+    retryStrategy: (attempt: number) => Math.min(50 * attempt, 1000),
+  });
+  defineStockCommands(redis);
+  const coupon = await api.createCoupon({ name: `bench ceiling ${runId}`, stock: requests + warmup });
+  // The same coupon's Redis keys: no grab touches them (its stock is taken straight in PostgreSQL).
+  const keys = stockKeys(coupon.id);
+  const hotRow = (amount: number, phase: string) =>
+    rateInFlight(amount, connections, async (i) => {
+      const { rowCount } = await pool.query({
+        name: 'atomic-grant',
+        text: ATOMIC_GRANT_SQL,
+        values: [coupon.id, `ceiling-${runId}-${phase}-${i}`, 'db-atomic', 'bench-ceiling', null],
+      });
+      if (rowCount !== 1) throw new Error(`the hot-row statement granted ${rowCount} rows; the coupon ran dry`);
+    });
+  const stockTake = (amount: number) =>
+    rateInFlight(amount, connections, async (i) => {
+      if ((await redis.stockTake(keys.counter, keys.reservations, `ceiling|${i}`, 30_000)) < 0) {
+        throw new Error(`${keys.counter} ran dry`);
+      }
+    });
+  try {
+    if (warmup > 0) await httpRate(target.nginxUrl, warmup, connections);
+    const httpPerSec = await httpRate(target.nginxUrl, requests, connections);
+    if (warmup > 0) await hotRow(warmup, 'warm-up');
+    const pgHotRowPerSec = await hotRow(requests, 'measured');
+    await redis.stockLoad(keys.counter, requests + warmup);
+    if (warmup > 0) await stockTake(warmup);
+    const redisPerSec = await stockTake(requests);
+    return {
+      httpPerSec,
+      pgHotRowPerSec,
+      redisPerSec,
+      method:
+        `Each after a warm-up of ${warmup}: ${requests} operations with ${connections} in flight. ` +
+        `http: GET /strategies through nginx with autocannon, the load's own client. pg hot row: db-atomic's ` +
+        `statement on one coupon's row from node-postgres with a pool of ${target.databasePoolTotal} (the replicas' ` +
+        `pools together), a fresh userId each. redis: the stock-take Lua script from ioredis.`,
+    };
+  } finally {
+    await redis.del(keys.counter, keys.reservations).catch(() => undefined);
+    await Promise.all([pool.end(), redis.quit()]);
+  }
+}
