@@ -1,4 +1,3 @@
-import { DEFAULT_LONGEST_RUN, QUEUE_TIMING } from '@app/lock';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,7 +7,7 @@ import { fileStamp } from '../report/format';
 import { medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { compileWorker } from './compiled-worker';
 import { SETTLE_MS, WARM_UP_MS } from './critical-section';
-import { contenderNames, leaseMs, type ContenderName } from './contenders';
+import { contenderNames, leaseMs, SECTIONS_PER_TURN, type ContenderName } from './contenders';
 import type { CeilingReading } from './cpu-cost';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runContender } from './run-contender';
@@ -86,10 +85,10 @@ async function main(): Promise<void> {
   const turnReadings: CeilingReading[] = [];
   const handoffReadings: CeilingReading[] = [];
   const runReadings: CeilingReading[] = [];
-  // Ours holds the lock this many times in a row at most: the run ring runs as many per turn.
-  const sectionsPerTurn = DEFAULT_LONGEST_RUN;
-  // The hand-off ring's leases: the contenders' lease, and the claim lease of ours.
-  const handOffLeases = { leaseMs, claimMs: QUEUE_TIMING.claimMs };
+  // Ours holds the lock this many times in a row at most (the take, then 16 hand-offs by default): the run ring runs as many per turn.
+  const sectionsPerTurn = SECTIONS_PER_TURN;
+  // The hand-off ring's leases: the contenders' lease for both (ours has no claim lease any more).
+  const handOffLeases = { leaseMs, claimMs: leaseMs };
   try {
     for (let round = 0; round < o.rounds; round += 1) {
       process.stderr.write(`round ${round + 1}/${o.rounds} ceiling: the section alone, no lock, ${o.seconds} s … `);
@@ -144,7 +143,7 @@ async function main(): Promise<void> {
       `to entering the critical section, failed attempts included. Figures from each contender's median round by grants/s, except the max wait, ` +
       `failed acquisitions, the counter check, Jain's index and the spread per process, which take the worst round; ours against the best peer is the median of the rounds' ratios (each round runs both, minutes apart at most). Jain's index is over every waiter of every process. Peers at their ` +
       `defaults (redis-semaphore Mutex; @sesamecare-oss/redlock on a single instance); redlock:retry-10s has retries filling our 10 s wait; ` +
-      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0; owner-checked:runs-of-17 is ours with LOCK_HANDOFF_LIMIT=16; owner-checked:pubsub is ours with LOCK_WAIT_MODE=pubsub. Lease ${leaseMs} ms. ` +
+      `owner-checked:no-local-handoff is ours with LOCK_HANDOFF_LIMIT=0. Lease ${leaseMs} ms. ` +
       `CPU per grant: the worker processes' user + system time over the window (process.cpuUsage at its start and end) and Redis's (INFO cpu at the same instants), over the window's grants; the ceilings' likewise: per section of the section alone (its one worker process), per turn of the turn ring and of the hand-off ring, per section of the run ring. ` +
       `Waiting for a CPU (Linux): each worker's main thread, where its event loop runs, read from /proc/self/schedstat and /proc/self/status at the window's start and end: run-queue time as a share of run-queue plus on-CPU time, over the contender's processes (the rings' fastest reading likewise), and involuntary context switches per grant. ` +
       `The lock stayed in its process: of the window's grants after its first, the share whose previous grant ran in the same process, the grants ordered by the counter value each section read; the rest are hand-offs between processes, each a wake-up in another process.`,

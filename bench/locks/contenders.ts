@@ -5,17 +5,13 @@ import { Mutex, TimeoutError } from 'redis-semaphore';
 
 /**
  * The locks compared. Ours as shipped (the fair Redis queue), ours with local hand-off off (the
- * ablation that shows where the lead comes from), ours with the earlier hand-off limit of 16 (runs
- * of 17: what the longer runs add), ours on the earlier wake-all wait path, and
- * `fenced`, ours plus a fencing token drawn at every change of hands (what fencing costs); the
+ * ablation that shows where the lead comes from), and `fenced`, ours plus a fencing token drawn at every change of hands (what fencing costs); the
  * Node peers at their defaults, and redlock again with a retry budget as long as our 10 s wait
  * (at its defaults it gives up after 2–3 s).
  */
 export const CONTENDERS = {
   'owner-checked': { ours: true, atDefaults: true },
   'owner-checked:no-local-handoff': { ours: true, atDefaults: false },
-  'owner-checked:runs-of-17': { ours: true, atDefaults: false },
-  'owner-checked:pubsub': { ours: true, atDefaults: false },
   watchdog: { ours: true, atDefaults: true },
   fenced: { ours: true, atDefaults: false },
   'redis-semaphore': { ours: false, atDefaults: true },
@@ -25,6 +21,9 @@ export const CONTENDERS = {
 
 export type ContenderName = keyof typeof CONTENDERS;
 export const contenderNames = Object.keys(CONTENDERS) as ContenderName[];
+
+/** Sections ours runs in a row in one process at most: the take in Redis, then its default 16 hand-offs. */
+export const SECTIONS_PER_TURN = 17;
 
 /** Lease and wait for every contender (redis-semaphore's defaults, so its settings stay default). */
 export const leaseMs = 10_000;
@@ -54,8 +53,6 @@ function ourContender(name: ContenderName, redisUrl: string, processId: string):
     redisUrl,
     replicaId: processId,
     ...(variant === 'no-local-handoff' ? { handoffLimit: 0 } : {}),
-    ...(variant === 'runs-of-17' ? { handoffLimit: 16 } : {}),
-    ...(variant === 'pubsub' ? { waitMode: 'pubsub' as const } : {}),
   });
   const strategy: LockStrategy | undefined = createLockStrategies(runtime, noLockEvents).find((s) => s.name === kind);
   if (!strategy) throw new Error(`@app/lock has no strategy ${kind}`);

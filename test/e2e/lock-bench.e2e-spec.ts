@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_LONGEST_RUN } from '@app/lock';
 import { coresBusy } from '../../bench/locks/cpu-cost';
+import { SECTIONS_PER_TURN } from '../../bench/locks/contenders';
 import type { LockBenchReport } from '../../bench/locks/render';
 import { testPort } from '../ports';
 
@@ -29,7 +29,7 @@ it('measures the ceilings and each contender in one run, and writes them to its 
     expect(report.handoffCeiling!.turnsPerSec).toBeGreaterThan(0);
     // The run ring runs as many sections per turn as ours grants in a row: one taken in Redis, then
     // the hand-offs (that the ring runs them is turn-ceiling.redis-spec's business).
-    expect(report.runCeiling!.sectionsPerTurn).toBe(DEFAULT_LONGEST_RUN);
+    expect(report.runCeiling!.sectionsPerTurn).toBe(SECTIONS_PER_TURN);
     expect(report.runCeiling!.readings).toHaveLength(1);
     expect(report.runCeiling!.sectionPerSec).toBeGreaterThan(0);
     expect(report.results.map((r) => r.contender)).toEqual(['owner-checked:no-local-handoff', 'redlock']);
