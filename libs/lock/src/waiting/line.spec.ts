@@ -53,8 +53,8 @@ describe('Lines', () => {
       const next = lines.takeNext('k', 'owner-checked')!;
       lines.handedTo('k', next, { by: 'handoff', fenceToken: 7 });
     }
-    expect(lines.takeNext('k', 'owner-checked')).toBeUndefined(); // the run is at its limit
-    lines.pass('k'); // a real release: the next is the front, and the run starts again
+    expect(lines.takeNext('k', 'owner-checked')).toBeUndefined(); // at the limit of hand-offs in a row
+    lines.pass('k'); // a real release: the next is the front, and the count starts again
     expect(await Promise.all(turns)).toEqual([
       { by: 'handoff', fenceToken: 7 },
       { by: 'handoff', fenceToken: 7 },

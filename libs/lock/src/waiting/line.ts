@@ -28,7 +28,7 @@ interface Waiter extends Taker {
 interface Line {
   readonly waiters: Waiter[];
   /** Hand-offs in a row since the lock was last taken in Redis. */
-  run: number;
+  handoffs: number;
   /** The holder's lease as the front last saw it, and when (performance.now()). */
   holderTtl?: { readonly ms: number; readonly at: number };
 }
@@ -51,7 +51,7 @@ export class Lines {
     if (signal?.aborted) return Promise.resolve({ by: 'abort' });
     const line = this.lines.get(key);
     if (!line) {
-      this.lines.set(key, { waiters: [], run: 0 });
+      this.lines.set(key, { waiters: [], handoffs: 0 });
       return Promise.resolve(FRONT);
     }
     if (waitMs <= 0) return Promise.resolve(timedOut(line));
@@ -96,7 +96,7 @@ export class Lines {
   pass(key: string): void {
     const line = this.lines.get(key);
     if (!line) return;
-    line.run = 0;
+    line.handoffs = 0;
     const next = line.waiters.shift();
     if (next) next.settle(FRONT);
     else this.lines.delete(key);
@@ -104,21 +104,21 @@ export class Lines {
 
   /**
    * The next waiter, if a holder of `strategy` may hand `key` to it now: of the same strategy, and
-   * the run not at its limit. It leaves the line; `handedTo` or `putBack` must follow.
+   * fewer than `handoffLimit` hand-offs in a row so far. It leaves the line; `handedTo` or `putBack` must follow.
    */
   takeNext(key: string, strategy: string): Taker | undefined {
     const line = this.lines.get(key);
     const next = line?.waiters[0];
-    if (!line || !next || next.strategy !== strategy || line.run >= this.handoffLimit) return undefined;
+    if (!line || !next || next.strategy !== strategy || line.handoffs >= this.handoffLimit) return undefined;
     line.waiters.shift();
     next.taken = true;
     return next;
   }
 
-  /** Redis confirmed the hand-off: `taker` holds the lock, one more in the run. */
+  /** Redis confirmed the hand-off: `taker` holds the lock, one more hand-off in a row. */
   handedTo(key: string, taker: Taker, turn: Turn & { by: 'handoff' }): void {
     const line = this.lines.get(key);
-    if (line) line.run += 1;
+    if (line) line.handoffs += 1;
     (taker as Waiter).settle(turn);
   }
 
