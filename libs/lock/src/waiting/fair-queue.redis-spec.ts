@@ -38,8 +38,8 @@ async function untilNothingLeft(resource: string): Promise<void> {
         await sleep(5);
       }
     })(),
-    2000,
-    'every key and channel gone',
+    3000,
+    'every key and channel gone (a channel lingers a second)',
   );
 }
 

@@ -6,7 +6,16 @@ interface Channel {
   refs: number;
   wakeups: number;
   readonly sleepers: Set<() => void>;
+  /** Set while nobody listens: unsubscribes when it fires. */
+  linger?: ReturnType<typeof setTimeout>;
 }
+
+/**
+ * How long a channel stays subscribed after its last listener left. A hot lock's next front then
+ * finds it subscribed; and the connection is not left with no channel while a new SSUBSCRIBE is in
+ * flight (ioredis then leaves subscriber mode on the SUNSUBSCRIBE's reply and drops the messages).
+ */
+const LINGER_MS = 1000;
 
 function wake(channel: Channel): void {
   channel.wakeups += 1;
@@ -36,6 +45,8 @@ export class WakeSubscriber {
    */
   listen(name: string): WakeListener {
     const channel = this.channels.get(name) ?? this.open(name);
+    clearTimeout(channel.linger);
+    channel.linger = undefined;
     channel.refs += 1;
     return new WakeListener(channel, () => this.left(name, channel));
   }
@@ -53,11 +64,16 @@ export class WakeSubscriber {
 
   private left(name: string, channel: Channel): void {
     if ((channel.refs -= 1) > 0 || this.channels.get(name) !== channel) return;
-    this.channels.delete(name);
-    this.redis.sunsubscribe(name).catch(() => undefined);
+    channel.linger = setTimeout(() => {
+      if (channel.refs > 0 || this.channels.get(name) !== channel) return;
+      this.channels.delete(name);
+      this.redis.sunsubscribe(name).catch(() => undefined);
+    }, LINGER_MS);
+    channel.linger.unref();
   }
 
   async close(): Promise<void> {
+    for (const channel of this.channels.values()) clearTimeout(channel.linger);
     this.channels.clear();
     // Not ready (its server down), it would hold QUIT through every retry: dropped at once.
     if (this.redis.status !== 'ready') return this.redis.disconnect();
