@@ -3,11 +3,9 @@ import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lockKeys } from '../../libs/lock/src/lock-keys';
 import type { ReleaseOutcome } from '../../libs/lock/src/verbs/attempt';
-import { countListeners } from '../../libs/lock/src/verbs/count-listeners';
-import { queueRelease } from '../../libs/lock/src/verbs/queue-release';
 import { releaseDel } from '../../libs/lock/src/verbs/release-del';
+import { releaseFair } from '../../libs/lock/src/verbs/release-fair';
 import { releaseGetdel } from '../../libs/lock/src/verbs/release-getdel';
-import { QUEUE_TIMING } from '../../libs/lock/src/waiting/queue-timing';
 import type { LockEvent, LockEventSink } from '../../libs/lock/src/lock-events';
 import { LockRuntime } from '../../libs/lock/src/lock-runtime';
 import type { LockRuntimeOptions } from '../../libs/lock/src/lock-runtime-options';
@@ -140,20 +138,15 @@ export function freezeEventLoop(ms: number): void {
 /** The Redis strategies of this library (the in-process ones are tested elsewhere). */
 export const REDIS_STRATEGIES = ['setnx', 'set-nx-px', 'owner-checked', 'reentrant', 'watchdog', 'fenced'] as const;
 
-/**
- * Resolves once a waiter of `resource` is asleep in Redis's view: queued in the lock's queue
- * (queue wait mode) or subscribed to its wake-up channel (pubsub mode). Polls Redis state.
- */
+/** The Redis strategies whose waiters queue in Redis (setnx and set-nx-px retry instead). */
+export const QUEUED_STRATEGIES = ['owner-checked', 'reentrant', 'watchdog', 'fenced'] as const;
+
+/** Resolves once `count` processes are queued for `resource` in Redis (their line's fronts). Polls Redis state. */
 export async function untilSomeoneWaits(probe: Redis, resource: string, count = 1): Promise<void> {
   const keys = lockKeys(resource);
   await within(
     (async () => {
-      for (;;) {
-        // Summed over the nodes: on a cluster each subscriber sits on one node.
-        const subscribers = await countListeners(probe, keys.wake);
-        if (subscribers >= count || (await probe.llen(keys.queue)) >= count) return;
-        await sleep(2);
-      }
+      while ((await probe.llen(keys.queue)) < count) await sleep(2);
     })(),
     5000,
     'a waiter queueing',
@@ -161,8 +154,8 @@ export async function untilSomeoneWaits(probe: Redis, resource: string, count = 
 }
 
 /**
- * A release by `owner` of `resource`, as the named strategy's release verb runs it (in the default
- * queue wait mode for the kinds that queue): how a non-owner's release is shown refused.
+ * A release by `owner` of `resource`, as the named strategy's release verb runs it: how a
+ * non-owner's release is shown refused.
  */
 export async function releaseAs(
   redis: Redis,
@@ -171,18 +164,16 @@ export async function releaseAs(
   owner: string,
 ): Promise<ReleaseOutcome> {
   const keys = lockKeys(resource);
-  const waiter = { owner, tag: 'test' };
-  const timing = { leaseMs: 1000, claimMs: QUEUE_TIMING.claimMs };
   switch (strategy) {
     case 'setnx':
       return releaseDel(redis, keys);
     case 'set-nx-px':
       return releaseGetdel(redis, keys, owner);
     case 'owner-checked':
-      return queueRelease(redis, keys, { hash: false, fenced: false }, waiter, timing);
+      return releaseFair(redis, keys, { kind: 'string', fenced: false }, owner, 1000);
     case 'fenced':
-      return queueRelease(redis, keys, { hash: false, fenced: true }, waiter, timing);
+      return releaseFair(redis, keys, { kind: 'string', fenced: true }, owner, 1000);
     default:
-      return queueRelease(redis, keys, { hash: true, fenced: false }, waiter, timing);
+      return releaseFair(redis, keys, { kind: 'hash', fenced: false }, owner, 1000);
   }
 }

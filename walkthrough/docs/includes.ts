@@ -2,7 +2,7 @@
  * The generated parts of docs/walkthrough.md, between markers, so the prose around them is
  * hand-written and the code and figures in them never are:
  *
- *   <!-- include: libs/lock/src/scripts/owner-release.lua -->  …  <!-- /include -->
+ *   <!-- include: libs/lock/src/scripts/release.lua -->  …  <!-- /include -->
  *   <!-- section: run -->  …  <!-- /section: run -->   (tools/docs/doc-sections.ts)
  */
 

@@ -47,8 +47,6 @@ import { StrategiesController } from './strategies/strategies.controller';
         replicaId: config.replicaId,
         redlockUrls: config.redlockUrls,
         handoffLimit: config.handoffLimit,
-        handoffWindowMs: config.handoffWindowMs,
-        waitMode: config.lockWaitMode,
         waitForReplicas:
           config.waitReplicas > 0
             ? { replicas: config.waitReplicas, timeoutMs: config.waitReplicasTimeoutMs }

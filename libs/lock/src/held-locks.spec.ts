@@ -1,11 +1,10 @@
 import { HeldLocks, type Hold } from './held-locks';
-import { LossSignal } from './loss-signal';
 
 const hold = (lockKey: string, owner: string): Hold => ({
   strategy: 'owner-checked',
   lockKey,
   owner,
-  loss: new LossSignal(),
+  lost: new AbortController(),
   release: () => Promise.resolve(),
 });
 

@@ -1,12 +1,10 @@
-import type { LossSignal } from './loss-signal';
-
 /** A lock this process holds right now, as one `run` call sees it. */
 export interface Hold {
   readonly strategy: string;
   readonly lockKey: string;
   readonly owner: string;
   /** Aborted (with LockLostError) once the lock is known lost. */
-  readonly loss: LossSignal;
+  readonly lost: AbortController;
   /** Releases in Redis once; later calls share the first one's promise. */
   release(): Promise<void>;
 }

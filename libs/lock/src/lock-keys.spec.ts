@@ -1,4 +1,4 @@
-import { lockKeys, waiterWakeChannel } from './lock-keys';
+import { lockKeys, wakeChannel } from './lock-keys';
 
 /** The part of a key Redis Cluster hashes: the first {…} with something inside. */
 function hashTag(key: string): string {
@@ -13,13 +13,12 @@ describe('lockKeys', () => {
     expect(keys).toEqual({
       resource: 'coupon:42',
       lock: 'lock:{coupon:42}',
-      wake: 'lock:{coupon:42}:wake',
       fence: 'lock:{coupon:42}:fence',
       queue: 'lock:{coupon:42}:queue',
-      queueDeadlines: 'lock:{coupon:42}:queue:deadlines',
-      waiterWakePrefix: 'lock:{coupon:42}:wake:',
+      heartbeats: 'lock:{coupon:42}:heartbeats',
+      wakePrefix: 'lock:{coupon:42}:wake:',
     });
-    const all = [keys.lock, keys.wake, keys.fence, keys.queue, keys.queueDeadlines, waiterWakeChannel(keys, 'p1')];
+    const all = [keys.lock, keys.fence, keys.queue, keys.heartbeats, wakeChannel(keys, 'p1')];
     expect(new Set(all.map(hashTag))).toEqual(new Set(['coupon:42']));
   });
 
@@ -27,9 +26,9 @@ describe('lockKeys', () => {
     expect(lockKeys('coupon:7')).toBe(lockKeys('coupon:7'));
     expect(lockKeys('coupon:8').lock).toBe('lock:{coupon:8}');
     const keys = lockKeys('coupon:7');
-    expect(waiterWakeChannel(keys, 'p1')).toBe('lock:{coupon:7}:wake:p1');
-    expect(waiterWakeChannel(keys, 'p2')).toBe('lock:{coupon:7}:wake:p2');
-    expect(waiterWakeChannel(lockKeys('coupon:8'), 'p1')).toBe('lock:{coupon:8}:wake:p1');
+    expect(wakeChannel(keys, 'p1')).toBe('lock:{coupon:7}:wake:p1');
+    expect(wakeChannel(keys, 'p2')).toBe('lock:{coupon:7}:wake:p2');
+    expect(wakeChannel(lockKeys('coupon:8'), 'p1')).toBe('lock:{coupon:8}:wake:p1');
     for (let i = 0; i < 300; i++) lockKeys(`coupon:many:${i}`); // past the cache: the oldest make way
     expect(lockKeys('coupon:many:299').lock).toBe('lock:{coupon:many:299}');
     expect(lockKeys('coupon:many:0').lock).toBe('lock:{coupon:many:0}');

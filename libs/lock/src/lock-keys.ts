@@ -9,16 +9,14 @@ export interface LockKeys {
   readonly resource: string;
   /** The lock itself (a string or, for the reentrant kinds, a hash of owner → hold count). */
   readonly lock: string;
-  /** The shard channel a release publishes on, to wake the waiters (pubsub wait mode). */
-  readonly wake: string;
   /** The fencing-token counter; never expires, so tokens only grow. */
   readonly fence: string;
-  /** The waiters' queue (queue wait mode): a list of `tag|owner` entries, oldest first. */
+  /** The fair queue: a list of process tags, oldest first. */
   readonly queue: string;
-  /** Each queued waiter's heartbeat deadline (sorted set, ms by Redis's clock). */
-  readonly queueDeadlines: string;
-  /** A queued waiter's own wake-up channel is this prefix followed by its process's tag. */
-  readonly waiterWakePrefix: string;
+  /** Each queued process's heartbeat deadline (sorted set, ms by Redis's clock). */
+  readonly heartbeats: string;
+  /** A process's wake-up channel for this lock is this prefix followed by its tag. */
+  readonly wakePrefix: string;
 }
 
 const recentKeys = new RecentMap(256, keysOf);
@@ -33,15 +31,14 @@ function keysOf(resource: string): LockKeys {
   return Object.freeze({
     resource,
     lock,
-    wake: `${lock}:wake`,
     fence: `${lock}:fence`,
     queue: `${lock}:queue`,
-    queueDeadlines: `${lock}:queue:deadlines`,
-    waiterWakePrefix: `${lock}:wake:`,
+    heartbeats: `${lock}:heartbeats`,
+    wakePrefix: `${lock}:wake:`,
   });
 }
 
-/** The wake-up channel of the waiters of one process (`tag`) on one lock. */
-export function waiterWakeChannel(keys: LockKeys, tag: string): string {
-  return keys.waiterWakePrefix + tag;
+/** The wake-up channel of one process (`tag`) on one lock. */
+export function wakeChannel(keys: LockKeys, tag: string): string {
+  return keys.wakePrefix + tag;
 }

@@ -1,6 +1,6 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { LockEventSink } from './lock-events';
-import type { LockWaitMode, WaitForReplicas } from './lock-runtime-options';
+import type { WaitForReplicas } from './lock-runtime-options';
 import type { RedisTarget } from './redis/redis-target';
 
 export interface LockModuleOptions {
@@ -23,13 +23,9 @@ export interface LockModuleOptions {
   readonly commandTimeoutMs?: number;
   /**
    * Hand-offs in a row to the next waiter of the same process before a real release (every Redis
-   * strategy, redlock included); 0 turns them off. Default 256.
+   * strategy, redlock included); 0 turns them off. Default 16.
    */
   readonly handoffLimit?: number;
-  /** A run of hand-offs ends this long after its first, however short its sections. Default 60. */
-  readonly handoffWindowMs?: number;
-  /** `queue` (default): a fair queue per lock in Redis with direct hand-off; `pubsub`: the earlier wake-all path. */
-  readonly waitMode?: LockWaitMode;
 }
 
 export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: LOCK_MODULE_OPTIONS } =

@@ -16,17 +16,10 @@ export interface LockRuntimeOptions {
   readonly commandTimeoutMs?: number;
   /**
    * How many times in a row a holder may hand the lock straight to the next waiter of this
-   * process before releasing it for the others; 0 turns hand-offs off. Default 256.
+   * process before releasing it for the other processes; 0 turns hand-offs off. Default 16.
    */
   readonly handoffLimit?: number;
-  /** How long after its first hand-off a run ends, however short its sections; default `HANDOFF_WINDOW_MS` (60). */
-  readonly handoffWindowMs?: number;
-  /**
-   * How waiters of the Redis strategies wait: `queue` (default) in a fair queue per lock in Redis
-   * with direct hand-off; `pubsub`, the earlier path (every release wakes every process's head).
-   */
-  readonly waitMode?: LockWaitMode;
 }
 
-/** How waiters of the Redis strategies wait (see `LockRuntimeOptions.waitMode`). */
-export type LockWaitMode = 'queue' | 'pubsub';
+/** Hand-offs in a row within a process before a real release: other processes then wait at most this many sections. */
+export const HANDOFF_LIMIT = 16;

@@ -19,10 +19,8 @@ export interface HeldLock {
   /** Aborted once the lock is known lost (the watchdog found it gone): do not commit. */
   readonly signal: AbortSignal;
   /**
-   * A monotonically increasing token, for strategies that fence (else undefined); await it right
-   * before the write it guards. A holder handed the lock by another of its process starts before
-   * the hand-off script has drawn its token: the promise rejects (LockLostError) if that script
-   * found the lock gone, and then there is no token to write with.
+   * A monotonically increasing token, for strategies that fence (else undefined), drawn by the
+   * script that gave this holder the lock; await it right before the write it guards.
    */
   readonly fenceToken?: Promise<number>;
 }

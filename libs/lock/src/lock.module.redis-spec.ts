@@ -38,15 +38,15 @@ it('refuses options without a Redis URL or replica id', async () => {
   await expect(compile).rejects.toThrow(/redisUrl is required/);
 });
 
-it('refuses a hand-off window that is not a whole number of milliseconds, at least one', async () => {
-  for (const handoffWindowMs of [0, 2.5]) {
+it('refuses a hand-off limit that is not a whole number, at least zero', async () => {
+  for (const handoffLimit of [-1, 2.5]) {
     const compile = Test.createTestingModule({
       imports: [
         LockModule.forRootAsync({
-          useFactory: () => ({ redisUrl: 'redis://127.0.0.1:1', replicaId: 'api-1', handoffWindowMs }),
+          useFactory: () => ({ redisUrl: 'redis://127.0.0.1:1', replicaId: 'api-1', handoffLimit }),
         }),
       ],
     }).compile();
-    await expect(compile).rejects.toThrow(/handoffWindowMs must be an integer >= 1/);
+    await expect(compile).rejects.toThrow(/handoffLimit must be an integer >= 0/);
   }
 });

@@ -17,13 +17,6 @@ function validated(options: LockModuleOptions): LockModuleOptions {
   if (options.handoffLimit !== undefined && !(Number.isInteger(options.handoffLimit) && options.handoffLimit >= 0)) {
     throw new Error('LockModule: handoffLimit must be an integer >= 0');
   }
-  const windowMs = options.handoffWindowMs;
-  if (windowMs !== undefined && !(Number.isInteger(windowMs) && windowMs >= 1)) {
-    throw new Error('LockModule: handoffWindowMs must be an integer >= 1');
-  }
-  if (options.waitMode !== undefined && !['queue', 'pubsub'].includes(options.waitMode)) {
-    throw new Error('LockModule: waitMode must be queue or pubsub');
-  }
   return options;
 }
 
@@ -46,7 +39,6 @@ function validated(options: LockModuleOptions): LockModuleOptions {
             urls: options.redlockUrls,
             events,
             handoffLimit: options.handoffLimit,
-            handoffWindowMs: options.handoffWindowMs,
           });
           runtime.closeWith(() => redlock.close());
           strategies.push(redlock);

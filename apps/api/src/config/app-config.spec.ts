@@ -11,28 +11,24 @@ describe('loadConfig', () => {
       chaosEnabled: false,
       leaseMs: 10_000,
       redlockUrls: [],
-      handoffLimit: 256,
-      handoffWindowMs: 60,
       waitReplicas: 0,
     });
+    expect(config.handoffLimit).toBeUndefined(); // the lock library's default
   });
 
   it('reads the hand-off limit and the replica WAIT, and refuses them out of range', () => {
     const config = loadConfig({
       ...base,
       LOCK_HANDOFF_LIMIT: '0',
-      LOCK_HANDOFF_WINDOW_MS: '250',
       LOCK_WAIT_REPLICAS: '1',
       LOCK_WAIT_REPLICAS_TIMEOUT_MS: '250',
     });
     expect(config).toMatchObject({
       handoffLimit: 0,
-      handoffWindowMs: 250,
       waitReplicas: 1,
       waitReplicasTimeoutMs: 250,
     });
     expect(() => loadConfig({ ...base, LOCK_HANDOFF_LIMIT: '-1' })).toThrow(/LOCK_HANDOFF_LIMIT/);
-    expect(() => loadConfig({ ...base, LOCK_HANDOFF_WINDOW_MS: '0' })).toThrow(/LOCK_HANDOFF_WINDOW_MS/);
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
 
@@ -44,12 +40,6 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ ...base, ORDER_RECLAIM_IDLE_MS: '10' })).toThrow(/ORDER_RECLAIM_IDLE_MS/);
     expect(() => loadConfig({ ...base, ORDER_MAX_DELIVERIES: '0' })).toThrow(/ORDER_MAX_DELIVERIES/);
-  });
-
-  it('waits in the Redis queue unless LOCK_WAIT_MODE says pubsub, and refuses anything else', () => {
-    expect(loadConfig(base).lockWaitMode).toBe('queue');
-    expect(loadConfig({ ...base, LOCK_WAIT_MODE: 'pubsub' }).lockWaitMode).toBe('pubsub');
-    expect(() => loadConfig({ ...base, LOCK_WAIT_MODE: 'spin' })).toThrow(/LOCK_WAIT_MODE/);
   });
 
   it('picks the Redis topology: one server, Sentinels (with their name) or cluster nodes', () => {

@@ -1,6 +1,6 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
 import { DEFAULT_PERSISTER } from '@app/redis-stock';
-import { DEFAULT_HANDOFF_LIMIT, HANDOFF_WINDOW_MS, redisTargetOf, type RedisTarget } from '@app/lock';
+import { redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
 export interface AppConfig {
@@ -16,12 +16,8 @@ export interface AppConfig {
   readonly chaosEnabled: boolean;
   readonly leaseMs: number;
   readonly waitMs: number;
-  /** Hand-offs in a row to the next waiter of the same replica before a real release; 0 = off. */
-  readonly handoffLimit: number;
-  /** LOCK_HANDOFF_WINDOW_MS: a run of hand-offs also ends this long after its first. */
-  readonly handoffWindowMs: number;
-  /** LOCK_WAIT_MODE: `queue` (a fair queue per lock in Redis, the default) or `pubsub` (the earlier path). */
-  readonly lockWaitMode: 'queue' | 'pubsub';
+  /** Hand-offs in a row to the next waiter of the same replica before a real release; 0 = off; unset: the library's default. */
+  readonly handoffLimit?: number;
   /** After acquiring, WAIT for this many Redis replicas (0 = off) within waitReplicasTimeoutMs. */
   readonly waitReplicas: number;
   readonly waitReplicasTimeoutMs: number;
@@ -67,9 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug', 'verbose'].includes(logLevel))
     throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
-  const lockWaitMode = (env.LOCK_WAIT_MODE || 'queue') as AppConfig['lockWaitMode'];
-  if (!['queue', 'pubsub'].includes(lockWaitMode))
-    throw new Error(`LOCK_WAIT_MODE must be queue or pubsub, got "${lockWaitMode}"`);
   const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:26379';
   return {
     port: envInt(env, 'PORT', 3000, 1, 65535),
@@ -85,9 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chaosEnabled: envBool(env, 'CHAOS_ENABLED'),
     leaseMs: envInt(env, 'LOCK_LEASE_MS', 10_000, 100, 600_000),
     waitMs: envInt(env, 'LOCK_WAIT_MS', 10_000, 0, 60_000),
-    handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', DEFAULT_HANDOFF_LIMIT, 0, 10_000),
-    handoffWindowMs: envInt(env, 'LOCK_HANDOFF_WINDOW_MS', HANDOFF_WINDOW_MS, 1, 60_000),
-    lockWaitMode,
+    ...(env.LOCK_HANDOFF_LIMIT && { handoffLimit: envInt(env, 'LOCK_HANDOFF_LIMIT', 0, 0, 10_000) }),
     waitReplicas: envInt(env, 'LOCK_WAIT_REPLICAS', 0, 0, 16),
     waitReplicasTimeoutMs: envInt(env, 'LOCK_WAIT_REPLICAS_TIMEOUT_MS', 100, 0, 10_000),
     // An expired unit is back within this period plus one statement; an idle sweep is one probe of

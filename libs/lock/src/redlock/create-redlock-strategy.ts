@@ -1,9 +1,7 @@
-import Redis from 'ioredis';
 import type { LockEventSink } from '../lock-events';
 import type { LockStrategy } from '../lock-strategy';
-import { subscriberOptions } from '../redis/redis-clients';
-import { DEFAULT_HANDOFF_LIMIT, LocalQueue } from '../waiting/local-queue';
-import { WakeSubscriber } from '../waiting/wake-subscriber';
+import { HANDOFF_LIMIT } from '../lock-runtime-options';
+import { Lines } from '../waiting/line';
 import { createRedlockClient } from './redlock-client';
 import type { RedlockNode } from './redlock-node';
 import { DEFAULT_DRIFT_FACTOR } from './redlock-quorum';
@@ -21,8 +19,6 @@ export interface RedlockStrategyOptions {
   readonly perNodeTimeoutMs?: number;
   /** Consecutive hand-offs within a process before a release lets the others in; 0: none. */
   readonly handoffLimit?: number;
-  /** A run of hand-offs ends this long after its first; default `HANDOFF_WINDOW_MS`. */
-  readonly handoffWindowMs?: number;
 }
 
 const defaults = Object.freeze({ driftFactor: DEFAULT_DRIFT_FACTOR, retryJitterMs: 20, perNodeTimeoutMs: 200 });
@@ -41,21 +37,10 @@ export function createRedlockStrategy(options: RedlockStrategyOptions): LockStra
     const client = createRedlockClient(url, { perNodeTimeoutMs, connectTimeoutMs: Math.max(perNodeTimeoutMs, 500) });
     return { label: `${client.options.host}:${client.options.port}`, client };
   });
-  // Every release publishes on every node, and waiters listen on all of them (one subscriber
-  // connection per node, doing nothing else): a node down costs no wake-up.
-  const wakeClients = options.urls.map((url) => {
-    const client = new Redis(url, { ...subscriberOptions, retryStrategy: (attempt) => Math.min(attempt * 100, 500) });
-    client.on('error', () => undefined);
-    return client;
-  });
-  const waiting = {
-    queue: new LocalQueue(options.handoffLimit ?? DEFAULT_HANDOFF_LIMIT, options.handoffWindowMs),
-    wake: new WakeSubscriber(wakeClients),
-  };
-  const strategy = new RedlockStrategy(nodes, options.events, { driftFactor, retryJitterMs }, waiting);
+  const lines = new Lines(options.handoffLimit ?? HANDOFF_LIMIT);
+  const strategy = new RedlockStrategy(nodes, options.events, { driftFactor, retryJitterMs }, lines);
   return Object.assign(strategy, {
     async close(): Promise<void> {
-      await waiting.wake.close();
       // quit() is refused at once by a node that is down; disconnect() then stops its reconnecting.
       await Promise.all(
         nodes.map(({ client }) =>

@@ -4,16 +4,14 @@ import { readRedlockScript } from './redlock-scripts';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    /** scripts/redlock-release.lua: 1 when deleted (and `wakeChannel` told), 0 when absent or someone else's. */
-    redlockRelease(key: string, owner: string, wakeChannel: string): Result<0 | 1, Context>;
-    /** ../scripts/owner-handoff.lua: 1 when `owner`'s key now holds `nextOwner` for `leaseMs`, else 0. */
-    redlockHandoff(key: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
+    /** scripts/redlock-release.lua: 1 when deleted, 0 when absent or someone else's. */
+    redlockRelease(key: string, owner: string): Result<0 | 1, Context>;
   }
 }
 
 const releaseScript = readRedlockScript('redlock-release');
-// A node's swap is the compare-and-set every kind of lock hands off with.
-const handoffScript = readLuaScript('owner-handoff.lua');
+// A node's swap is the hand-off every kind of lock uses (lockHandoff, typed in lua-commands).
+const handoffScript = readLuaScript('handoff.lua');
 
 export interface RedlockClientOptions {
   /** Bound on every command to this node; a slow node costs a vote, never the whole attempt. */
@@ -39,6 +37,6 @@ export function createRedlockClient(url: string, options: RedlockClientOptions):
   // A node being down is an expected state (it shows up as votes), not a process-level error.
   client.on('error', () => undefined);
   client.defineCommand('redlockRelease', { numberOfKeys: 1, lua: releaseScript });
-  client.defineCommand('redlockHandoff', { numberOfKeys: 1, lua: handoffScript });
+  client.defineCommand('lockHandoff', { numberOfKeys: 2, lua: handoffScript });
   return client;
 }

@@ -17,20 +17,17 @@ export async function acquireOnNode(node: RedlockNode, key: string, owner: strin
   }
 }
 
-/**
- * Compare-and-delete on one node, publishing on `wakeChannel` (unless '') once deleted: true when
- * this owner's key was removed; never throws.
- */
-export async function releaseOnNode(node: RedlockNode, key: string, owner: string, wakeChannel = ''): Promise<boolean> {
+/** Compare-and-delete on one node: true when this owner's key was removed; never throws. */
+export async function releaseOnNode(node: RedlockNode, key: string, owner: string): Promise<boolean> {
   try {
-    return (await node.client.redlockRelease(key, owner, wakeChannel)) === 1;
+    return (await node.client.redlockRelease(key, owner)) === 1;
   } catch {
     return false;
   }
 }
 
 /** Swap `owner`'s key for `nextOwner`'s with a fresh lease on one node, reduced to a vote; never throws. */
-export async function handOffOnNode(
+export async function handoffOnNode(
   node: RedlockNode,
   key: string,
   owner: string,
@@ -38,7 +35,8 @@ export async function handOffOnNode(
   leaseMs: number,
 ): Promise<NodeVote> {
   try {
-    return (await node.client.redlockHandoff(key, owner, nextOwner, leaseMs)) === 1 ? 'granted' : 'taken';
+    const handed = await node.client.lockHandoff(key, `${key}:fence`, owner, nextOwner, leaseMs, 'string', '0');
+    return handed === 1 ? 'granted' : 'taken';
   } catch (error) {
     return isTimeout(error) ? 'timeout' : 'down';
   }

@@ -5,7 +5,6 @@ import {
   MAX_RETRY_WINDOW_MS,
   quorumOf,
   retryDelayMs,
-  runCovers,
   validityMs,
   type NodeVote,
 } from './redlock-quorum';
@@ -101,21 +100,5 @@ describe('describeVotes', () => {
     expect(describeVotes(['a:1', 'b:2', 'c:3'], ['granted', 'down', 'timeout'])).toBe(
       '1/3 granted (quorum 2): a:1=granted b:2=down c:3=timeout',
     );
-  });
-});
-
-describe('runCovers', () => {
-  it("holds while the run's validity is within a hundredth of the lease of a fresh one's", () => {
-    const fresh = validityMs(10_000, 0); // 9898 ms
-    expect(runCovers(1000 + fresh, 10_000, 1000)).toBe(true);
-    expect(runCovers(1000 + fresh - 100, 10_000, 1000)).toBe(true);
-    expect(runCovers(1000 + fresh - 101, 10_000, 1000)).toBe(false);
-    expect(runCovers(0, 10_000, 1000)).toBe(false); // a lost hold
-  });
-
-  it("takes the taker's lease: a longer one than the run's is never covered", () => {
-    const runValidUntil = validityMs(1000, 0);
-    expect(runCovers(runValidUntil, 1000, 0)).toBe(true);
-    expect(runCovers(runValidUntil, 2000, 0)).toBe(false);
   });
 });

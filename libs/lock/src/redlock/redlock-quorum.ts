@@ -15,20 +15,6 @@ export function clockDriftMs(leaseMs: number, driftFactor = DEFAULT_DRIFT_FACTOR
   return Math.round(leaseMs * driftFactor) + DRIFT_FLOOR_MS;
 }
 
-/**
- * Whether a run's hold, valid until `validUntil` (performance.now), still gives a taker what a swap
- * of its own would: the validity of a fresh lease of `leaseMs`, give or take a hundredth of it.
- * Then the taker holds under the run's owner value and validity, and nothing goes to the nodes.
- */
-export function runCovers(
-  validUntil: number,
-  leaseMs: number,
-  now: number,
-  driftFactor = DEFAULT_DRIFT_FACTOR,
-): boolean {
-  return validUntil - now >= validityMs(leaseMs, 0, driftFactor) - leaseMs / 100;
-}
-
 /** Time left to use the lock, counted from the start of the attempt that won it. */
 export function validityMs(leaseMs: number, elapsedMs: number, driftFactor = DEFAULT_DRIFT_FACTOR): number {
   return leaseMs - elapsedMs - clockDriftMs(leaseMs, driftFactor);

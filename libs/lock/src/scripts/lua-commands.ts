@@ -5,61 +5,48 @@ import type { Redis, Result } from 'ioredis';
 /** The lock scripts as ioredis commands, typed here so callers get checked arguments. */
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    lockOwnerRelease(lockKey: string, wakeChannel: string, owner: string): Result<0 | 1, Context>;
-    lockReentrantAcquire(lockKey: string, owner: string, leaseMs: number): Result<number | null, Context>;
-    lockReentrantRelease(
+    lockAcquire(
       lockKey: string,
-      wakeChannel: string,
-      owner: string,
-      leaseMs: number,
-    ): Result<1 | 0 | -1, Context>;
-    lockReentrantRenew(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
-    lockFencedAcquire(
-      lockKey: string,
+      queueKey: string,
+      heartbeatsKey: string,
       fenceKey: string,
       owner: string,
+      tag: string,
       leaseMs: number,
+      heartbeatMs: number,
+      kind: LockKind,
+      fenced: '0' | '1',
     ): Result<[0 | 1, number], Context>;
-    lockOwnerHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
-    lockReentrantHandoff(lockKey: string, owner: string, nextOwner: string, leaseMs: number): Result<0 | 1, Context>;
-    lockFencedHandoff(
+    lockRelease(
+      lockKey: string,
+      queueKey: string,
+      owner: string,
+      kind: LockKind,
+      leaseMs: number,
+      wakePrefix: string,
+    ): Result<1 | 0 | -1, Context>;
+    lockHandoff(
       lockKey: string,
       fenceKey: string,
       owner: string,
-      nextOwner: string,
+      taker: string,
       leaseMs: number,
+      kind: LockKind,
+      fenced: '0' | '1',
     ): Result<number, Context>;
-    lockQueueAcquire(
-      lockKey: string,
-      queueKey: string,
-      deadlinesKey: string,
-      fenceKey: string,
-      ...args: (string | number)[]
-    ): Result<[0, number] | [1, number, 0 | 1], Context>;
-    lockQueueClaim(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
-    lockQueueRelease(
-      lockKey: string,
-      queueKey: string,
-      deadlinesKey: string,
-      fenceKey: string,
-      ...args: (string | number)[]
-    ): Result<2 | 1 | 0 | -1, Context>;
+    lockRenew(lockKey: string, owner: string, leaseMs: number): Result<0 | 1, Context>;
   }
 }
 
+/** How a lock is stored: a string (the owner value) or a reentrant hash (owner → hold count). */
+export type LockKind = 'string' | 'hash';
+
 /** Command name → [script file, number of KEYS]. */
 export const LUA_COMMANDS = {
-  lockOwnerRelease: ['owner-release.lua', 2],
-  lockReentrantAcquire: ['reentrant-acquire.lua', 1],
-  lockReentrantRelease: ['reentrant-release.lua', 2],
-  lockReentrantRenew: ['reentrant-renew.lua', 1],
-  lockFencedAcquire: ['fenced-acquire.lua', 2],
-  lockOwnerHandoff: ['owner-handoff.lua', 1],
-  lockReentrantHandoff: ['reentrant-handoff.lua', 1],
-  lockFencedHandoff: ['fenced-handoff.lua', 2],
-  lockQueueAcquire: ['queue-acquire.lua', 4],
-  lockQueueClaim: ['queue-claim.lua', 1],
-  lockQueueRelease: ['queue-release.lua', 4],
+  lockAcquire: ['acquire.lua', 4],
+  lockRelease: ['release.lua', 2],
+  lockHandoff: ['handoff.lua', 2],
+  lockRenew: ['renew.lua', 1],
 } as const;
 
 /**

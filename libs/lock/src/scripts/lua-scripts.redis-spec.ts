@@ -1,12 +1,31 @@
 import type { Redis } from 'ioredis';
 import { scriptClients } from '../../../../test/redis/script-clients';
-import type { LockKeys } from '../lock-keys';
-import { LUA_COMMANDS, readLuaScript } from './lua-commands';
+import { wakeChannel, type LockKeys } from '../lock-keys';
+import { LUA_COMMANDS, readLuaScript, type LockKind } from './lua-commands';
 
 // Each script alone against real Redis, success and failure returns, read back behind its back.
 let redis: Redis;
 let keys: LockKeys;
 const published = scriptClients('lua', (test) => ({ redis, keys } = test));
+
+/** acquire.lua for `owner` of process `tag`; heartbeat 1000 ms unless given. */
+const acquire = (owner: string, tag: string, o: { kind?: LockKind; fenced?: boolean; heartbeatMs?: number } = {}) =>
+  redis.lockAcquire(
+    keys.lock,
+    keys.queue,
+    keys.heartbeats,
+    keys.fence,
+    owner,
+    tag,
+    5000,
+    o.heartbeatMs ?? 1000,
+    o.kind ?? 'string',
+    o.fenced ? '1' : '0',
+  );
+const release = (owner: string, kind: LockKind = 'string') =>
+  redis.lockRelease(keys.lock, keys.queue, owner, kind, 5000, keys.wakePrefix);
+const handoff = (owner: string, taker: string, o: { kind?: LockKind; fenced?: boolean; leaseMs?: number } = {}) =>
+  redis.lockHandoff(keys.lock, keys.fence, owner, taker, o.leaseMs ?? 5000, o.kind ?? 'string', o.fenced ? '1' : '0');
 
 describe('script files', () => {
   it.each(Object.values(LUA_COMMANDS).map(([file]) => file))(
@@ -23,244 +42,160 @@ describe('script files', () => {
   );
 });
 
-describe('owner-release.lua', () => {
-  it('deletes the lock and publishes the wake-up when the owner matches', async () => {
-    await redis.set(keys.lock, 'me', 'PX', 5000);
-    const messages = await published(keys.wake, async () => {
-      expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(1);
-    });
-    expect(await redis.exists(keys.lock)).toBe(0);
-    expect(messages).toEqual(['released']);
-  });
-
-  it("returns 0 and leaves someone else's lock alone, without a wake-up", async () => {
-    await redis.set(keys.lock, 'other', 'PX', 5000);
-    const messages = await published(keys.wake, async () => {
-      expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(0);
-    });
-    expect(await redis.get(keys.lock)).toBe('other');
-    expect(messages).toEqual([]);
-  });
-
-  it('returns 0 when the lock has gone', async () => {
-    expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'me')).toBe(0);
-  });
-});
-
-describe('reentrant-acquire.lua', () => {
-  it('acquires a free lock: nil, count 1, lease set', async () => {
-    expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeNull();
-    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '1' });
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
-  });
-
-  it('re-enters for the same owner: nil, count 2, lease refreshed', async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 100);
-    expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeNull();
-    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('2');
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
-  });
-
-  it("refuses another owner with the holder's remaining PTTL, changing nothing", async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 3000);
-    const ttl = await redis.lockReentrantAcquire(keys.lock, 'api-2:b', 5000);
-    expect(ttl).toBeGreaterThan(2900);
-    expect(ttl).toBeLessThanOrEqual(3000);
-    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '1' });
-  });
-});
-
-describe('reentrant-release.lua', () => {
-  it('decrements while holds remain (0, lease re-applied, no wake-up)', async () => {
-    await redis.hset(keys.lock, 'api-1:a', 2);
-    const messages = await published(keys.wake, async () => {
-      expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 4000)).toBe(0);
-    });
-    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(3900);
-    expect(messages).toEqual([]);
-  });
-
-  it('deletes at zero and publishes the wake-up (1)', async () => {
-    await redis.hset(keys.lock, 'api-1:a', 1);
-    const messages = await published(keys.wake, async () => {
-      expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 4000)).toBe(1);
-    });
-    expect(await redis.exists(keys.lock)).toBe(0);
-    expect(messages).toEqual(['released']);
-  });
-
-  it("refuses a non-owner (-1) and leaves the holder's count", async () => {
-    await redis.hset(keys.lock, 'api-1:a', 1);
-    expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-2:b', 4000)).toBe(-1);
-    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
-  });
-});
-
-describe('reentrant-renew.lua', () => {
-  it('extends the lease of its own lock (1)', async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 100);
-    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(1);
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
-  });
-
-  it('does not touch a lock that is not ours (0): no renewal can revive or extend it', async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-2:b', 1000);
-    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(0);
-    expect(await redis.pttl(keys.lock)).toBeLessThanOrEqual(1000);
-    await redis.del(keys.lock);
-    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(0);
-    expect(await redis.exists(keys.lock)).toBe(0);
-  });
-});
-
-describe('fenced-acquire.lua', () => {
-  it('acquires with the next token, and tokens only grow across releases', async () => {
-    const [acquired, first] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 5000);
-    expect(acquired).toBe(1);
+describe('acquire.lua', () => {
+  it('takes a free lock with its lease, else queues the process once, in arrival order, with a heartbeat', async () => {
+    expect(await acquire('a', 'p1')).toEqual([1, 0]);
     expect(await redis.get(keys.lock)).toBe('a');
-    await redis.del(keys.lock);
-    const [, second] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'b', 5000);
-    expect(second).toBe(first + 1);
-    expect(await redis.pttl(keys.fence)).toBe(-1); // the counter never expires
-  });
-
-  it('starts a lost counter again above every token drawn before (a Redis restart keeps no data)', async () => {
-    const [, first] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 5000);
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4000);
+    const [taken, ttl] = await acquire('b', 'p2');
+    expect(taken).toBe(0);
+    expect(ttl).toBeGreaterThan(4000); // the holder's PTTL: how long to wait at most
+    await acquire('c', 'p3');
+    await acquire('b2', 'p2'); // the same process again: its place is kept, its heartbeat refreshed
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p2', 'p3']);
+    const [, deadline] = await redis.zrange(keys.heartbeats, 0, 0, 'WITHSCORES');
     const [seconds] = await redis.time();
-    expect(Math.floor(first / 1e6)).toBeGreaterThanOrEqual(Number(seconds) - 1); // seeded from Redis's clock in µs
+    expect(Number(deadline)).toBeGreaterThan(Number(seconds) * 1000);
+  });
+
+  it('lets only the head take a free lock: a newcomer queues behind a live waiter', async () => {
+    await acquire('a', 'p1');
+    await acquire('b', 'p2'); // queued
     await redis.del(keys.lock);
-    for (let i = 0; i < 50; i++) {
-      await redis.incr(keys.fence); // tokens drawn by other holders
-    }
-    const drawn = Number(await redis.get(keys.fence));
-    await redis.del(keys.lock, keys.fence); // the data is lost
-    const [acquired, next] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'b', 5000);
-    expect(acquired).toBe(1);
-    expect(next).toBeGreaterThan(drawn);
-    expect(Number.isSafeInteger(next)).toBe(true);
+    expect(await acquire('c', 'p3')).toEqual([0, -2]); // free, but p2 is ahead
+    expect(await acquire('b', 'p2')).toEqual([1, 0]); // the head takes it, and leaves the queue
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p3']);
   });
 
-  it('refuses while held ({0, pttl}) without spending a token', async () => {
-    await redis.lockFencedAcquire(keys.lock, keys.fence, 'a', 3000);
-    const before = await redis.get(keys.fence);
-    const [acquired, ttl] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'b', 5000);
-    expect(acquired).toBe(0);
-    expect(ttl).toBeGreaterThan(2900);
-    expect(await redis.get(keys.fence)).toBe(before);
-    expect(await redis.get(keys.lock)).toBe('a');
+  it('skips a dead head (its heartbeat ran out): the next waiter takes the free lock', async () => {
+    await acquire('a', 'p1');
+    await acquire('dead', 'p2', { heartbeatMs: 50 });
+    await acquire('b', 'p3');
+    await redis.del(keys.lock);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await acquire('b', 'p3')).toEqual([1, 0]);
+    expect(await redis.exists(keys.queue, keys.heartbeats)).toBe(0);
+  });
+
+  it('with a heartbeat of 0 makes one attempt and never queues', async () => {
+    await acquire('a', 'p1');
+    expect((await acquire('b', 'p2', { heartbeatMs: 0 }))[0]).toBe(0);
+    expect(await redis.exists(keys.queue, keys.heartbeats)).toBe(0);
+  });
+
+  it('hash kind: re-enters for the same owner (count 2) past the queue; another owner waits', async () => {
+    expect(await acquire('a', 'p1', { kind: 'hash' })).toEqual([1, 0]);
+    await acquire('b', 'p2', { kind: 'hash' }); // queued
+    expect(await acquire('a', 'p1', { kind: 'hash' })).toEqual([1, 0]);
+    expect(await redis.hget(keys.lock, 'a')).toBe('2');
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p2']);
+  });
+
+  it('fenced: draws strictly increasing tokens from a counter that never expires, seeded from the clock', async () => {
+    const [, first] = await acquire('a', 'p1', { fenced: true });
+    const [seconds] = await redis.time();
+    expect(Math.floor(first / 1e6)).toBeGreaterThanOrEqual(Number(seconds) - 1); // Redis's clock in µs
+    await redis.del(keys.lock);
+    const [, second] = await acquire('b', 'p1', { fenced: true });
+    expect(second).toBe(first + 1);
+    expect(await redis.pttl(keys.fence)).toBe(-1);
+    expect(await acquire('c', 'p2', { fenced: true })).toEqual([0, expect.any(Number)]); // no token spent
+    expect(Number(await redis.get(keys.fence))).toBe(second);
+    await redis.del(keys.lock, keys.fence, keys.queue, keys.heartbeats); // the data is lost
+    const [, next] = await acquire('d', 'p1', { fenced: true });
+    expect(next).toBeGreaterThan(second);
+  });
+
+  it("treats a lock of the other kind as someone else's, without WRONGTYPE", async () => {
+    await redis.set(keys.lock, 'x', 'PX', 5000);
+    expect((await acquire('x', 'p1', { kind: 'hash' }))[0]).toBe(0);
   });
 });
 
-describe('a lock of the other kind (left by another strategy on the same resource)', () => {
-  it("reentrant scripts treat a string lock as someone else's, without WRONGTYPE", async () => {
-    await redis.set(keys.lock, 'string-owner', 'PX', 3000);
-    expect(await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000)).toBeGreaterThan(2900);
-    expect(await redis.lockReentrantRelease(keys.lock, keys.wake, 'api-1:a', 5000)).toBe(-1);
-    expect(await redis.lockReentrantRenew(keys.lock, 'api-1:a', 5000)).toBe(0);
-    expect(await redis.get(keys.lock)).toBe('string-owner');
-  });
-
-  it('owner-release leaves a hash lock alone (0)', async () => {
-    await redis.hset(keys.lock, 'api-1:a', 1);
-    expect(await redis.lockOwnerRelease(keys.lock, keys.wake, 'api-1:a')).toBe(0);
-    expect(await redis.hget(keys.lock, 'api-1:a')).toBe('1');
-  });
-});
-
-describe('owner-handoff.lua', () => {
-  it('passes the lock to the next owner with its lease, without a wake-up', async () => {
-    await redis.set(keys.lock, 'me', 'PX', 100);
-    const messages = await published(keys.wake, async () => {
-      expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(1);
+describe('release.lua', () => {
+  it('deletes the lock and wakes the process at the head of the queue alone, on its channel', async () => {
+    await acquire('a', 'p1');
+    await acquire('b', 'p2');
+    const messages = await published(wakeChannel(keys, 'p2'), async () => {
+      expect(await release('a')).toBe(1);
     });
-    expect(await redis.get(keys.lock)).toBe('next');
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
+    expect(await redis.exists(keys.lock)).toBe(0);
+    expect(messages).toEqual(['released']);
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p2']); // the head takes it with acquire.lua
+  });
+
+  it("returns -1 and leaves someone else's lock, or a lock of the other kind, alone, without a wake-up", async () => {
+    await acquire('other', 'p1');
+    await acquire('b', 'p2');
+    const messages = await published(wakeChannel(keys, 'p2'), async () => {
+      expect(await release('me')).toBe(-1);
+      expect(await release('other', 'hash')).toBe(-1);
+    });
+    expect(await redis.get(keys.lock)).toBe('other');
+    expect(messages).toEqual([]);
+    await redis.del(keys.lock);
+    expect(await release('me')).toBe(-1); // gone
+  });
+
+  it('hash kind: one hold fewer (0, lease kept), the last deletes (1); a non-owner is refused (-1)', async () => {
+    await acquire('a', 'p1', { kind: 'hash' });
+    await acquire('a', 'p1', { kind: 'hash' });
+    await redis.pexpire(keys.lock, 1000);
+    expect(await release('a', 'hash')).toBe(0);
+    expect(await redis.hget(keys.lock, 'a')).toBe('1');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4000);
+    expect(await release('b', 'hash')).toBe(-1);
+    expect(await release('a', 'hash')).toBe(1);
+    expect(await redis.exists(keys.lock)).toBe(0);
+  });
+});
+
+describe('handoff.lua', () => {
+  it('passes the lock to the taker with its lease, without a wake-up; 0 when not ours', async () => {
+    await acquire('a', 'p1');
+    await acquire('b', 'p2');
+    const messages = await published(wakeChannel(keys, 'p2'), async () => {
+      expect(await handoff('a', 'a2', { leaseMs: 3000 })).toBe(1);
+      expect(await handoff('a', 'a3')).toBe(0); // a's no more
+    });
+    expect(await redis.get(keys.lock)).toBe('a2');
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(2000);
     expect(messages).toEqual([]);
   });
 
-  it("returns 0 and changes nothing when the lock is someone else's, gone, or of another kind", async () => {
-    await redis.set(keys.lock, 'other', 'PX', 5000);
-    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
-    expect(await redis.get(keys.lock)).toBe('other');
-    await redis.del(keys.lock);
-    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
-    expect(await redis.exists(keys.lock)).toBe(0);
-    await redis.hset(keys.lock, 'me', 1);
-    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 5000)).toBe(0);
-    expect(await redis.hgetall(keys.lock)).toEqual({ me: '1' });
-  });
-
-  it('with a lease of 0 passes a lock without expiry on, still without expiry (setnx)', async () => {
-    await redis.set(keys.lock, 'me');
-    expect(await redis.lockOwnerHandoff(keys.lock, 'me', 'next', 0)).toBe(1);
-    expect(await redis.get(keys.lock)).toBe('next');
+  it('with a lease of 0 keeps a lock without expiry so (setnx)', async () => {
+    await redis.set(keys.lock, 'a');
+    expect(await handoff('a', 'b', { leaseMs: 0 })).toBe(1);
     expect(await redis.pttl(keys.lock)).toBe(-1);
   });
-});
 
-describe('fenced-handoff.lua', () => {
-  it('passes the lock to the next owner with its lease and the next token, without a wake-up', async () => {
-    await redis.lockFencedAcquire(keys.lock, keys.fence, 'me', 100);
-    const before = Number(await redis.get(keys.fence));
-    let token = 0;
-    const messages = await published(keys.wake, async () => {
-      token = await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000);
-    });
-    expect(token).toBe(before + 1);
-    expect(await redis.get(keys.fence)).toBe(String(before + 1));
-    expect(await redis.get(keys.lock)).toBe('next');
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
-    expect(messages).toEqual([]);
+  it('hash kind: passes a single hold, never nested ones or a lock of the other kind', async () => {
+    await acquire('a', 'p1', { kind: 'hash' });
+    await acquire('a', 'p1', { kind: 'hash' });
+    expect(await handoff('a', 'b', { kind: 'hash' })).toBe(0); // nested
+    await release('a', 'hash');
+    expect(await handoff('a', 'b', { kind: 'hash' })).toBe(1);
+    expect(await redis.hgetall(keys.lock)).toEqual({ b: '1' });
+    expect(await handoff('b', 'c')).toBe(0); // as a string lock: not ours
   });
 
-  it('seeds a lost counter from the clock too, above the tokens drawn before', async () => {
-    const [, first] = await redis.lockFencedAcquire(keys.lock, keys.fence, 'me', 5000);
-    await redis.del(keys.fence);
-    const token = await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000);
-    expect(token).toBeGreaterThan(first);
-    expect(await redis.get(keys.lock)).toBe('next');
-  });
-
-  it("returns 0 and draws no token when the lock is someone else's, gone, or of another kind", async () => {
-    await redis.lockFencedAcquire(keys.lock, keys.fence, 'other', 5000);
-    const counter = await redis.get(keys.fence);
-    expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
-    expect(await redis.get(keys.lock)).toBe('other');
-    await redis.del(keys.lock);
-    expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
-    expect(await redis.exists(keys.lock)).toBe(0);
-    await redis.hset(keys.lock, 'me', 1);
-    expect(await redis.lockFencedHandoff(keys.lock, keys.fence, 'me', 'next', 5000)).toBe(0);
-    expect(await redis.hgetall(keys.lock)).toEqual({ me: '1' });
-    expect(await redis.get(keys.fence)).toBe(counter);
+  it("fenced: the taker's token is the next one; none drawn when refused", async () => {
+    const [, first] = await acquire('a', 'p1', { fenced: true });
+    expect(await handoff('a', 'b', { fenced: true })).toBe(first + 1);
+    expect(await handoff('a', 'c', { fenced: true })).toBe(0);
+    expect(Number(await redis.get(keys.fence))).toBe(first + 1);
   });
 });
 
-describe('reentrant-handoff.lua', () => {
-  it('passes a single hold to the next owner: only it in the hash, count 1, its lease', async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 100);
-    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(1);
-    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:b': '1' });
-    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4900);
-  });
-
-  it('returns 0 and changes nothing while nested holds remain', async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000);
-    await redis.lockReentrantAcquire(keys.lock, 'api-1:a', 5000);
-    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
-    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-1:a': '2' });
-  });
-
-  it("returns 0 and changes nothing when the lock is someone else's, gone, or of another kind", async () => {
-    await redis.lockReentrantAcquire(keys.lock, 'api-2:x', 5000);
-    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
-    expect(await redis.hgetall(keys.lock)).toEqual({ 'api-2:x': '1' });
+describe('renew.lua', () => {
+  it('extends the lease of its own hash lock (1), never one that is not ours (0)', async () => {
+    await acquire('a', 'p1', { kind: 'hash' });
+    await redis.pexpire(keys.lock, 1000);
+    expect(await redis.lockRenew(keys.lock, 'a', 5000)).toBe(1);
+    expect(await redis.pttl(keys.lock)).toBeGreaterThan(4000);
+    expect(await redis.lockRenew(keys.lock, 'b', 5000)).toBe(0);
     await redis.del(keys.lock);
-    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
+    expect(await redis.lockRenew(keys.lock, 'a', 5000)).toBe(0);
     expect(await redis.exists(keys.lock)).toBe(0);
-    await redis.set(keys.lock, 'api-1:a', 'PX', 5000);
-    expect(await redis.lockReentrantHandoff(keys.lock, 'api-1:a', 'api-1:b', 5000)).toBe(0);
-    expect(await redis.get(keys.lock)).toBe('api-1:a');
   });
 });

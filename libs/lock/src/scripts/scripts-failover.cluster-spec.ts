@@ -26,14 +26,11 @@ async function runEveryScript(): Promise<unknown[]> {
   const answers: unknown[] = [];
   const call = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>;
   for (const [name, [, numberOfKeys]] of Object.entries(LUA_COMMANDS)) {
-    await redis.del(keys.lock, keys.fence, keys.queue, keys.queueDeadlines);
-    // The fair queue's scripts take the lock, its queue, the heartbeats and the fence counter.
-    const scriptKeys =
-      numberOfKeys === 4
-        ? [keys.lock, keys.queue, keys.queueDeadlines, keys.fence]
-        : [keys.lock, keys.fence, keys.wake];
-    // Owner, next owner and lease all as 1000: a valid value for every script's ARGV.
-    answers.push(await call[name](...scriptKeys.slice(0, numberOfKeys), 1000, 1000, 1000));
+    await redis.del(keys.lock, keys.fence, keys.queue, keys.heartbeats);
+    // acquire.lua takes the lock, its queue, the heartbeats and the fence counter.
+    const scriptKeys = [keys.lock, keys.queue, keys.heartbeats, keys.fence];
+    // Every ARGV as 1000: a valid value for each script (a kind other than 'hash' is a string lock).
+    answers.push(await call[name](...scriptKeys.slice(0, numberOfKeys), 1000, 1000, 1000, 1000, 1000, 1000));
   }
   await redis.del(stock.counter, stock.reservations);
   answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));

@@ -4,6 +4,7 @@ import {
   deferred,
   OverlapCounter,
   probeClient,
+  QUEUED_STRATEGIES as QUEUED,
   startReplica,
   uniqueResource,
   within,
@@ -33,7 +34,7 @@ afterEach(async () => {
 });
 afterAll(() => probe.quit());
 
-const handedOff = (events: LockEvent[]) => events.filter((e) => e.type === 'acquire' && e.detail === 'handed off');
+const viaHandoff = (events: LockEvent[]) => events.filter((e) => e.type === 'acquire' && e.detail === 'handed off');
 
 /** The lock's value for `owner` as Redis has it: the string, or the hash field's count. */
 async function heldBy(lockKey: string, owner: string): Promise<boolean> {
@@ -71,11 +72,37 @@ describe.each(HANDING)('%s', (name) => {
     if (name === 'setnx')
       expect(leases).toEqual(Array(10).fill(-1)); // still without expiry
     else expect(Math.min(...leases)).toBeGreaterThan(4000); // and its own full lease
-    expect(handedOff(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
+    expect(viaHandoff(a.events.events)).toHaveLength(7); // 0→1→2→3, 4→5→6→7, 8→9
     expect(a.events.of('release').filter((e) => e.detail !== 'handed off')).toHaveLength(3);
     expect(await probe.exists(lock)).toBe(0);
   });
 
+  it('never hands off with a limit of 0', async () => {
+    const a = replica('api-1', 0);
+    const resource = uniqueResource(`handoff-off-${name}`);
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
+      ),
+    );
+    expect(viaHandoff(a.events.events)).toHaveLength(0);
+    expect(a.events.of('release')).toHaveLength(5);
+  });
+
+  it('never hands off under WAIT: the taker would skip the replica check', async () => {
+    const a = replica('api-1', 8, { waitForReplicas: { replicas: 0, timeoutMs: 0 } });
+    const resource = uniqueResource(`handoff-wait-${name}`);
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
+      ),
+    );
+    expect(viaHandoff(a.events.events)).toHaveLength(0);
+  });
+});
+
+// setnx and set-nx-px retry instead of queueing: a process that releases may win again.
+describe.each(QUEUED)('%s', (name) => {
   it('keeps the other processes in: no process holds more than limit + 1 times in a row', async () => {
     const limit = 2;
     const [a, b] = [replica('api-1', limit), replica('api-2', limit)];
@@ -100,51 +127,7 @@ describe.each(HANDING)('%s', (name) => {
     expect(overlap.max).toBe(1);
     expect(holders).toHaveLength(40);
     expect(Math.max(...runs)).toBeLessThanOrEqual(limit + 1);
-    expect(handedOff([...a.events.events, ...b.events.events]).length).toBeGreaterThan(0);
-  });
-
-  it("starts the taker's section before the giver's run returns to its caller", async () => {
-    const a = replica('api-1');
-    const resource = uniqueResource(`taker-first-${name}`);
-    const order: string[] = [];
-    await Promise.all(
-      Array.from({ length: 4 }, (_, i) =>
-        a
-          .strategy(name)
-          .run(resource, { leaseMs: 5000, waitMs: 10_000 }, async () => {
-            order.push(`start ${i}`);
-            // A round trip: the next waiter, already subscribed, settles at the head meanwhile.
-            await a.runtime.call((redis) => redis.ping());
-          })
-          .then(() => order.push(`returned ${i}`)),
-      ),
-    );
-    expect(handedOff(a.events.events)).toHaveLength(3);
-    // From the second hand-off on, the taker waits settled at the head when its giver lets go.
-    for (const i of [1, 2]) expect(order.indexOf(`start ${i + 1}`)).toBeLessThan(order.indexOf(`returned ${i}`));
-  });
-
-  it('never hands off with a limit of 0', async () => {
-    const a = replica('api-1', 0);
-    const resource = uniqueResource(`handoff-off-${name}`);
-    await Promise.all(
-      Array.from({ length: 5 }, () =>
-        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
-      ),
-    );
-    expect(handedOff(a.events.events)).toHaveLength(0);
-    expect(a.events.of('release')).toHaveLength(5);
-  });
-
-  it('never hands off under WAIT: the taker would skip the replica check', async () => {
-    const a = replica('api-1', 8, { waitForReplicas: { replicas: 0, timeoutMs: 0 } });
-    const resource = uniqueResource(`handoff-wait-${name}`);
-    await Promise.all(
-      Array.from({ length: 5 }, () =>
-        a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 10_000 }, () => sleep(2)),
-      ),
-    );
-    expect(handedOff(a.events.events)).toHaveLength(0);
+    expect(viaHandoff([...a.events.events, ...b.events.events]).length).toBeGreaterThan(0);
   });
 });
 
@@ -174,8 +157,8 @@ it('owner-checked: a holder whose lease ran out cannot hand off; the waiter wait
     .strategy('owner-checked')
     .run(resource, { leaseMs: 5000, waitMs: 5000 }, () => Promise.resolve(Date.now()));
   const deadline = Date.now() + 5000;
-  while (!a.runtime.handOffSlot(lock, 'owner-checked')) {
-    if (Date.now() > deadline) throw new Error('the local waiter never opened its slot');
+  while (a.runtime.lines.waiting(lock) === 0) {
+    if (Date.now() > deadline) throw new Error('the local waiter never lined up');
     await sleep(1);
   }
 
@@ -188,7 +171,7 @@ it('owner-checked: a holder whose lease ran out cannot hand off; the waiter wait
   await bRun;
   const wEnteredAt = await wRun;
   expect(wEnteredAt).toBeGreaterThanOrEqual(bLeftAt);
-  expect(handedOff(a.events.events)).toHaveLength(0);
+  expect(viaHandoff(a.events.events)).toHaveLength(0);
 });
 
 it('set-nx-px: a holder whose lease ran out cannot hand off, and its delete still hits the next holder', async () => {
@@ -213,14 +196,14 @@ it('set-nx-px: a holder whose lease ran out cannot hand off, and its delete stil
     overlap.leave();
     return Promise.resolve();
   });
-  while (!a.runtime.handOffSlot(lock, 'set-nx-px')) await sleep(1);
+  while (a.runtime.lines.waiting(lock) === 0) await sleep(1);
 
   aHolder.leave();
   await aHolder.run;
   expect(a.events.of('foreign-delete', resource)).toHaveLength(1); // a deleted b's lock
   await within(wIn.promise, 5000, 'the local waiter getting in beside b');
   expect(overlap.max).toBe(2);
-  expect(handedOff(a.events.events)).toHaveLength(0);
+  expect(viaHandoff(a.events.events)).toHaveLength(0);
   bMayLeave.resolve();
   await Promise.all([bRun, wRun]);
 });
@@ -240,7 +223,7 @@ it('fenced: each holder handed the lock gets its own token, greater than the one
       }),
     ),
   );
-  expect(handedOff(a.events.events)).toHaveLength(5);
+  expect(viaHandoff(a.events.events)).toHaveLength(5);
   const first = tokens[0];
   expect(tokens).toEqual([0, 1, 2, 3, 4, 5].map((i) => first + i));
   expect(counterOnceKnown).toEqual(tokens); // each known once its script had drawn it
@@ -252,45 +235,44 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
   const { lock } = lockKeys(resource);
   const leaseMs = 300;
   let secondOwner = '';
-  let renewedAfterHandOff = false;
+  let renewedAfterHandoff = false;
   const first = await holdInside(a.strategy('watchdog'), resource, { leaseMs, waitMs: 1000 });
   const second = a.strategy('watchdog').run(resource, { leaseMs, waitMs: 5000 }, async (held) => {
     secondOwner = held.owner;
     const renewal = await within(a.events.next('renew', resource), 5000, 'a renewal for the new holder');
-    renewedAfterHandOff = renewal.owner === held.owner && (await heldBy(lock, held.owner));
+    renewedAfterHandoff = renewal.owner === held.owner && (await heldBy(lock, held.owner));
   });
-  while (!a.runtime.handOffSlot(lock, 'watchdog')) await sleep(1);
+  while (a.runtime.lines.waiting(lock) === 0) await sleep(1);
   first.leave();
   await Promise.all([first.run, second]);
-  expect(handedOff(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
-  expect(renewedAfterHandOff).toBe(true);
+  expect(viaHandoff(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
+  expect(renewedAfterHandoff).toBe(true);
 });
 
-// owner-checked shares its run: its taker is checked when it asks for its signal; set-nx-px's
-// hand-off script checks (and the taker started before its verdict).
-it.each([
-  ['owner-checked', 'the check found the lock gone'],
-  ['set-nx-px', 'the hand-off found the lock gone'],
-])('%s: a taker that started on a hand-off is told when the key was taken behind our back', async (name, detail) => {
-  const a = replica('api-1');
-  const resource = uniqueResource('handoff-removed');
-  const { lock } = lockKeys(resource);
-  const first = await holdInside(a.strategy(name), resource, { leaseMs: 5000, waitMs: 1000 });
-  const second = a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
-    await within(
-      new Promise((r) => (held.signal.aborted ? r(0) : held.signal.addEventListener('abort', r))),
-      5000,
-      'the abort',
-    );
-    const reason: unknown = held.signal.reason;
-    return reason;
-  });
-  while (!a.runtime.handOffSlot(lock, name)) await sleep(1);
-  // Another owner's key, as after an operator's DEL or a reset and a foreign acquire; a bare DEL
-  // would let the waiter's own polling take the free key before the hand-off runs.
-  await probe.set(lock, 'someone-else', 'PX', 10_000);
-  first.leave();
-  await first.run;
-  expect(await second).toBeInstanceOf(LockLostError);
-  expect(a.events.of('lost', resource).map((e) => e.detail)).toEqual([detail]);
-});
+// No section starts before Redis has confirmed its holder: a hand-off that finds the key taken
+// behind our back changes nothing, and the taker waits in Redis like any front.
+it.each(['owner-checked', 'set-nx-px', 'fenced'])(
+  '%s: a taker is never started on a hand-off Redis refused; it waits for the key to be free',
+  async (name) => {
+    const a = replica('api-1');
+    const resource = uniqueResource('handoff-refused');
+    const { lock } = lockKeys(resource);
+    const first = await holdInside(a.strategy(name), resource, { leaseMs: 5000, waitMs: 1000 });
+    let heldAtEntry = false;
+    const second = a.strategy(name).run(resource, { leaseMs: 5000, waitMs: 5000 }, async (held) => {
+      heldAtEntry = await heldBy(lock, held.owner);
+      return Date.now();
+    });
+    while (a.runtime.lines.waiting(lock) === 0) await sleep(1);
+    // Another owner's key, as after an operator's DEL and a foreign acquire.
+    await probe.set(lock, 'someone-else', 'PX', 300);
+    const foreignSetAt = Date.now();
+    first.leave();
+    await first.run;
+    const enteredAt = await second;
+    expect(viaHandoff(a.events.events)).toHaveLength(0);
+    expect(heldAtEntry).toBe(true);
+    // set-nx-px's unchecked release deletes the foreign key (its known flaw); the checked kinds wait it out.
+    if (name !== 'set-nx-px') expect(enteredAt - foreignSetAt).toBeGreaterThanOrEqual(250);
+  },
+);

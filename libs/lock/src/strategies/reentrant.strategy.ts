@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentFlowId } from '../flow-context';
-import { acquireReentrant } from '../verbs/acquire-reentrant';
-import { handOffReentrant } from '../verbs/handoff-reentrant';
-import { releaseReentrant } from '../verbs/release-reentrant';
-import type { LockTraits, LockVerbs } from './redis-lock-verbs';
+import type { FairKind } from '../verbs/acquire-fair';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -12,12 +9,8 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class ReentrantStrategy extends RedisLockStrategy {
   readonly name: string = 'reentrant';
-  protected readonly verbs: LockVerbs = {
-    acquire: acquireReentrant,
-    release: releaseReentrant,
-    handOff: handOffReentrant,
-  };
-  protected override readonly traits: LockTraits = { reentrant: true, queue: { hash: true, fenced: false } };
+  protected readonly kind: FairKind = { kind: 'hash', fenced: false };
+  protected override readonly reentrant = true;
 
   protected ownerValue(): string {
     return `${this.runtime.replicaId}:${currentFlowId() ?? randomUUID()}`;

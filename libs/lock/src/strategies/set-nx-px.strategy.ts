@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FairKind } from '../verbs/acquire-fair';
 import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
-import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseGetdel } from '../verbs/release-getdel';
-import type { LockVerbs } from './redis-lock-verbs';
-import { RedisLockStrategy } from './redis-lock.strategy';
+import { RedisLockStrategy, type RetryVerbs } from './redis-lock.strategy';
 
 /**
  * SET NX PX: a crashed holder's lock expires. But release is still an unconditional delete: a
@@ -13,7 +12,8 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class SetNxPxStrategy extends RedisLockStrategy {
   readonly name: string = 'set-nx-px';
-  protected readonly verbs: LockVerbs = { acquire: acquireSetNxPx, release: releaseGetdel, handOff: handOffOwner };
+  protected readonly kind: FairKind = { kind: 'string', fenced: false };
+  protected override readonly retryVerbs: RetryVerbs = { acquire: acquireSetNxPx, release: releaseGetdel };
 
   protected ownerValue(): string {
     return randomUUID();

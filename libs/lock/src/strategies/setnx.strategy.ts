@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FairKind } from '../verbs/acquire-fair';
 import { acquireSetnx } from '../verbs/acquire-setnx';
-import { handOffOwner } from '../verbs/handoff-owner';
 import { releaseDel } from '../verbs/release-del';
-import type { LockTraits, LockVerbs } from './redis-lock-verbs';
-import { RedisLockStrategy } from './redis-lock.strategy';
+import { RedisLockStrategy, type RetryVerbs } from './redis-lock.strategy';
 
 /**
  * SETNX + DEL, no expiry: exclusive across replicas, but a holder that dies without releasing
@@ -12,13 +11,9 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class SetnxStrategy extends RedisLockStrategy {
   readonly name = 'setnx';
-  protected readonly verbs: LockVerbs = {
-    acquire: acquireSetnx,
-    release: releaseDel,
-    // A lease of 0 keeps the key without expiry, as setnx's lock is.
-    handOff: (redis, keys, owner, nextOwner) => handOffOwner(redis, keys, owner, nextOwner, 0),
-  };
-  protected override readonly traits: LockTraits = { leaseExpires: false };
+  protected readonly kind: FairKind = { kind: 'string', fenced: false };
+  protected override readonly retryVerbs: RetryVerbs = { acquire: acquireSetnx, release: releaseDel };
+  protected override readonly leaseExpires = false;
 
   protected ownerValue(): string {
     return randomUUID();

@@ -1,19 +1,18 @@
-import { E_TIMEOUT, Mutex, withTimeout } from 'async-mutex';
-import type { LockEventSink } from '../lock-events';
-import { LockTimeoutError } from '../lock.errors';
+import type { LockEventSink, LockEventType } from '../lock-events';
+import { LockAbortedError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy, LockStrategyDeps } from '../lock-strategy';
+import { Lines } from '../waiting/line';
 
 const neverAborted = new AbortController().signal;
 
 /**
- * An in-process mutex per resource (Java's `synchronized`): exact inside one replica,
- * invisible to the others, so three replicas still oversell.
+ * An in-process mutex per resource (Java's `synchronized`): exact inside one replica, invisible to
+ * the others, so three replicas still oversell. It is the line every Redis strategy waits in, with
+ * nothing in Redis: the front holds.
  */
 export class SynchronizedStrategy implements LockStrategy {
   readonly name = 'synchronized';
-  // One per resource, kept for the process's life: deleting one while a waiter holds a
-  // reference would let a newcomer create a second mutex for the same resource.
-  private readonly mutexes = new Map<string, Mutex>();
+  private readonly lines = new Lines(0);
   private readonly events: LockEventSink;
 
   constructor(deps: LockStrategyDeps) {
@@ -21,46 +20,26 @@ export class SynchronizedStrategy implements LockStrategy {
   }
 
   async run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
-    const mutex = this.mutexFor(resource);
     const started = Date.now();
-    let release: () => void;
-    try {
-      release = await withTimeout(mutex, options.waitMs).acquire();
-    } catch (error) {
-      if (error !== E_TIMEOUT) throw error;
-      this.events.emit({ type: 'timeout', strategy: this.name, resource, owner: '', at: Date.now() });
+    const taker = { strategy: this.name, owner: '', leaseMs: options.leaseMs };
+    const turn = await this.lines.join(resource, taker, options.waitMs, options.signal);
+    if (turn.by !== 'front') {
+      this.emit('timeout', resource, Date.now() - started, turn.by === 'abort' ? 'cancelled' : undefined);
+      if (turn.by === 'abort') throw new LockAbortedError(resource, { cause: options.signal?.reason });
       throw new LockTimeoutError(resource, Date.now() - started);
     }
     const acquiredAt = Date.now();
-    this.events.emit({
-      type: 'acquire',
-      strategy: this.name,
-      resource,
-      owner: '',
-      at: acquiredAt,
-      durationMs: acquiredAt - started,
-    });
+    this.emit('acquire', resource, acquiredAt - started);
     try {
+      if (options.signal?.aborted) throw new LockAbortedError(resource, { cause: options.signal.reason });
       return await critical({ strategy: this.name, resource, owner: '', signal: neverAborted });
     } finally {
-      release();
-      this.events.emit({
-        type: 'release',
-        strategy: this.name,
-        resource,
-        owner: '',
-        at: Date.now(),
-        durationMs: Date.now() - acquiredAt,
-      });
+      this.lines.pass(resource);
+      this.emit('release', resource, Date.now() - acquiredAt);
     }
   }
 
-  private mutexFor(resource: string): Mutex {
-    let mutex = this.mutexes.get(resource);
-    if (!mutex) {
-      mutex = new Mutex();
-      this.mutexes.set(resource, mutex);
-    }
-    return mutex;
+  private emit(type: LockEventType, resource: string, durationMs: number, detail?: string): void {
+    this.events.emit({ type, strategy: this.name, resource, owner: '', at: Date.now(), durationMs, detail });
   }
 }

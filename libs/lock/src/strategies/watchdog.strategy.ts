@@ -1,7 +1,7 @@
 import type { Hold } from '../held-locks';
 import type { LockKeys } from '../lock-keys';
 import { LockLostError } from '../lock.errors';
-import { renewReentrant } from '../verbs/renew-reentrant';
+import { renew } from '../verbs/renew';
 import { ReentrantStrategy } from './reentrant.strategy';
 
 /**
@@ -18,12 +18,12 @@ export class WatchdogStrategy extends ReentrantStrategy {
     this.runtime.renew({
       id,
       intervalMs: Math.max(1, Math.floor(leaseMs / 3)),
-      renew: () => this.runtime.call((redis) => renewReentrant(redis, keys, hold.owner, leaseMs)),
+      renew: () => this.runtime.call((redis) => renew(redis, keys, hold.owner, leaseMs)),
       onRenewed: () => this.emit('renew', keys.resource, hold.owner),
       onLost: () => {
         this.emit('lost', keys.resource, hold.owner, { detail: 'renewal found the lock gone' });
         for (const held of this.runtime.holdsOf(hold.lockKey, hold.owner)) {
-          held.loss.abort(new LockLostError(keys.resource));
+          held.lost.abort(new LockLostError(keys.resource));
         }
       },
     });

@@ -3,11 +3,11 @@ import type { LockKeys } from '../lock-keys';
 import type { ReleaseOutcome } from './attempt';
 
 /**
- * GETDEL (and the wake-up): still an unconditional delete, but the deleted value tells us
+ * GETDEL: still an unconditional delete, but the deleted value tells us
  * afterwards whether it was our lock or the next holder's (a foreign delete).
  */
 export async function releaseGetdel(redis: Redis, keys: LockKeys, owner: string): Promise<ReleaseOutcome> {
-  const replies = await redis.multi().getdel(keys.lock).spublish(keys.wake, 'released').exec();
+  const replies = await redis.multi().getdel(keys.lock).exec();
   const [[error, deleted]] = replies as [[Error | null, string | null]];
   if (error) throw error;
   if (deleted === null) return { status: 'expired' };

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   deferred,
+  OverlapCounter,
   startReplica,
   uniqueResource,
   untilSomeoneWaits,
@@ -10,10 +12,10 @@ import {
 import { holdInside, replicasForEachTest } from '../../../../test/redis/replica-fixtures';
 import { lockKeys } from '../lock-keys';
 import { LockAbortedError, LockTimeoutError } from '../lock.errors';
-import { QUEUE_TIMING } from './queue-timing';
+import { HEARTBEAT_MS, POLL_MS } from '../strategies/redis-lock.strategy';
 
-// The queue wait mode across simulated processes (one runtime, connections and local line each),
-// sequenced on Redis state: who is queued, who owns the key. Timers only guard against hangs.
+// The guarantees of the one waiting design, across simulated processes (one runtime, connections
+// and lines each), sequenced on Redis state: who is queued, who owns the key. Timers only guard.
 jest.setTimeout(30_000);
 
 let replicas: TestReplica[];
@@ -25,7 +27,23 @@ replicasForEachTest(['api-0', 'api-1', 'api-2', 'api-3'], (started) => ({ replic
 /** A holder in the first replica, inside until `leave()`. */
 const hold = (resource: string) => holdInside(replicas[0].strategy('owner-checked'), resource, options);
 
-it('serves waiters of three processes in the order they queued, each handed the lock by the release', async () => {
+/** Nothing of `resource` is left in Redis: no lock, queue or heartbeat, no wake-up channel subscribed. */
+async function untilNothingLeft(resource: string): Promise<void> {
+  const keys = lockKeys(resource);
+  await within(
+    (async () => {
+      for (;;) {
+        const channels = (await probe.call('PUBSUB', 'SHARDCHANNELS', `${keys.wakePrefix}*`)) as string[];
+        if ((await probe.exists(keys.lock, keys.queue, keys.heartbeats)) === 0 && channels.length === 0) return;
+        await sleep(5);
+      }
+    })(),
+    3000,
+    'every key and channel gone (a channel lingers a second)',
+  );
+}
+
+it('serves waiters of three processes in the order they queued', async () => {
   const resource = uniqueResource('fifo');
   const holder = await hold(resource);
   const order: string[] = [];
@@ -41,174 +59,154 @@ it('serves waiters of three processes in the order they queued, each handed the 
   holder.leave();
   await Promise.all([holder.run, ...waiters]);
   expect(order).toEqual(['api-3', 'api-1', 'api-2']);
-  for (const replica of [replicas[3], replicas[1], replicas[2]]) {
-    expect(replica.events.of('acquire', resource)[0].detail).toBe('from the queue');
-    // Each section let go before its claim's turn came: the release sent it first, so none was refused.
-    expect(replica.events.of('lost', resource)).toEqual([]);
-  }
-  expect(await probe.exists(lockKeys(resource).lock, lockKeys(resource).queue)).toBe(0);
+  await untilNothingLeft(resource);
 });
 
-it('a waiter handed the lock whose section ends at once claims first: the local waiter it hands on holds the full lease', async () => {
-  const resource = uniqueResource('claim-first');
-  const holder = await hold(resource);
-  const strategy = replicas[1].strategy('owner-checked');
-  const first = strategy.run(resource, options, () => Promise.resolve()); // lets go before the claim's turn
-  await untilSomeoneWaits(probe, resource);
-  const second = strategy.run(resource, options, async () => {
-    await replicas[1].runtime.call((redis) => redis.ping()); // behind the claim and the hand-off on the lock connection
-    return probe.pttl(lockKeys(resource).lock);
-  }); // in the local line behind the first, from this call on
-  holder.leave();
-  await Promise.all([holder.run, first]);
-  expect(await second).toBeGreaterThan(QUEUE_TIMING.claimMs); // not the claim lease the release handed over
-  expect(replicas[1].events.of('acquire', resource).map((e) => e.detail)).toEqual(['from the queue', 'handed off']);
-  expect(replicas[1].events.of('lost', resource)).toEqual([]);
+it('leaves no key or channel once every holder has released, after 30 contenders over three processes', async () => {
+  const resource = uniqueResource('clean');
+  const overlap = new OverlapCounter();
+  await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      replicas[i % 3].strategy('owner-checked').run(resource, options, async () => {
+        overlap.enter();
+        await sleep(1);
+        overlap.leave();
+      }),
+    ),
+  );
+  expect(overlap).toMatchObject({ entries: 30, max: 1 });
+  await untilNothingLeft(resource);
 });
 
-it('a dropped wake-up costs one heartbeat poll: the waiter claims the lock handed to it all the same', async () => {
-  const resource = uniqueResource('dropped');
-  const keys = lockKeys(resource);
-  await probe.set(keys.lock, 'someone-else', 'PX', 10_000);
-  const waiter = replicas[1].strategy('owner-checked').run(resource, options, (lock) => Promise.resolve(lock.owner));
-  await untilSomeoneWaits(probe, resource);
-  // What a release does, minus its message: the waiter is owner on a claim lease, off the queue.
-  const entry = (await probe.lindex(keys.queue, 0))!;
-  const owner = entry.slice(entry.indexOf('|') + 1);
-  await probe.multi().set(keys.lock, owner, 'PX', QUEUE_TIMING.claimMs).lrem(keys.queue, 1, entry).exec();
-  expect(await within(waiter, QUEUE_TIMING.claimMs, 'the waiter claiming without its message')).toBe(owner);
-  expect(replicas[1].events.of('acquire', resource)[0].detail).toBe('from the queue');
-});
-
-it('two strategies on one lock: a fenced waiter handed it by a release that does not fence still has a token of its own', async () => {
-  const resource = uniqueResource('mixed-fence');
-  const holder = await hold(resource); // owner-checked: draws no token, and the lock has no counter yet
-  const fenced = replicas[1].strategy('fenced').run(resource, options, (lock) => Promise.resolve(lock.fenceToken));
-  await untilSomeoneWaits(probe, resource, 1);
-  const plain = replicas[2]
-    .strategy('owner-checked')
-    .run(resource, options, (lock) => Promise.resolve(lock.fenceToken));
-  await untilSomeoneWaits(probe, resource, 2);
-  holder.leave();
-  const token = await fenced; // its claim drew it
-  expect(token).toBeGreaterThan(0);
-  expect(await plain).toBeUndefined(); // handed on by the fenced release, with a token it does not use
-  expect(Number(await probe.get(lockKeys(resource).fence))).toBe(token! + 1);
-  await holder.run;
-});
-
-it('a killed waiter (its heartbeat stops) holds the lock up at most for its claim lease', async () => {
-  const resource = uniqueResource('killed');
+it('a dead waiter at the head (its process killed) delays the next by at most about 1.5 s', async () => {
+  const resource = uniqueResource('dead-head');
   const keys = lockKeys(resource);
   const holder = await hold(resource);
-  // A waiter whose process died just after its last heartbeat: first in the queue, still fresh.
-  const [seconds] = await probe.time();
-  await probe.rpush(keys.queue, 'deadbeef|ghost');
-  await probe.zadd(keys.queueDeadlines, Number(seconds) * 1000 + 60_000, 'deadbeef|ghost');
-  const live = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve());
+  // A process that died just after its last heartbeat: first in the queue, as fresh as a live one.
+  const [seconds, micros] = await probe.time();
+  const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  await probe
+    .multi()
+    .rpush(keys.queue, 'deadbeef')
+    .zadd(keys.heartbeats, now + HEARTBEAT_MS, 'deadbeef')
+    .exec();
+  const live = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve(Date.now()));
   await untilSomeoneWaits(probe, resource, 2);
   holder.leave();
   await holder.run;
-  expect(await probe.get(keys.lock)).toBe('ghost'); // handed to the ghost, on a claim lease only
-  await within(live, QUEUE_TIMING.claimMs + 2 * QUEUE_TIMING.refreshMs + 500, 'the live waiter after the claim lease');
+  const releasedAt = Date.now();
+  const enteredAt = await within(live, 3000, 'the live waiter');
+  expect(enteredAt - releasedAt).toBeLessThan(1500);
+  await untilNothingLeft(resource);
 });
 
-it('a release that comes after the lease ran out neither hands over nor deletes the next holder', async () => {
-  const resource = uniqueResource('late-release');
-  const keys = lockKeys(resource);
-  const nextInside = deferred();
-  const nextMayLeave = deferred();
-  const lateInside = deferred();
-  const lateHolder = replicas[0].strategy('owner-checked').run(resource, { leaseMs: 200, waitMs: 1000 }, async () => {
-    lateInside.resolve();
-    await within(nextInside.promise, 5000, 'the next holder getting in after the lease');
-  });
-  await lateInside.promise;
-  const next = replicas[1].strategy('owner-checked').run(resource, options, async (lock) => {
-    nextInside.resolve();
-    await nextMayLeave.promise;
-    return lock.owner;
-  });
-  await lateHolder;
-  expect(replicas[0].events.of('release-refused', resource)).toHaveLength(1);
-  const nextOwner = await probe.get(keys.lock);
-  expect(nextOwner).not.toBeNull(); // still the next holder's
-  nextMayLeave.resolve();
-  expect(await next).toBe(nextOwner);
-});
-
-it('a cancelled waiter leaves the queue at once, never holds the lock, and the next one is served', async () => {
-  const resource = uniqueResource('cancelled');
-  const keys = lockKeys(resource);
-  const holder = await hold(resource);
-  const controller = new AbortController();
-  let cancelledRan = false;
-  const cancelled = replicas[1]
-    .strategy('owner-checked')
-    .run(resource, { ...options, signal: controller.signal }, () => Promise.resolve(void (cancelledRan = true)));
-  await untilSomeoneWaits(probe, resource);
-  const next = replicas[2].strategy('owner-checked').run(resource, options, () => Promise.resolve());
-  await untilSomeoneWaits(probe, resource, 2);
-  controller.abort();
-  await expect(cancelled).rejects.toMatchObject({ name: 'LockAbortedError', code: 'LOCK.ABORTED' });
-  await expect(cancelled).rejects.toBeInstanceOf(LockAbortedError);
-  expect(await probe.llen(keys.queue)).toBe(1); // only the next waiter is left
-  holder.leave();
-  await Promise.all([holder.run, next]);
-  expect(cancelledRan).toBe(false);
-  expect(replicas[1].events.of('acquire', resource)).toHaveLength(0);
-});
-
-it('a waiter cancelled after a release handed it the lock passes the lock on, unheld', async () => {
-  const resource = uniqueResource('cancelled-handed');
+it('a lost wake-up delays the waiter by at most two polls', async () => {
+  const resource = uniqueResource('lost-wake');
   const keys = lockKeys(resource);
   await probe.set(keys.lock, 'someone-else', 'PX', 10_000);
-  const controller = new AbortController();
-  const cancelled = replicas[1]
-    .strategy('owner-checked')
-    .run(resource, { ...options, signal: controller.signal }, () => Promise.resolve('ran'));
+  const waiter = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve(Date.now()));
   await untilSomeoneWaits(probe, resource);
-  const next = replicas[2].strategy('owner-checked').run(resource, options, (lock) => Promise.resolve(lock.owner));
-  await untilSomeoneWaits(probe, resource, 2);
-  const entry = (await probe.lpop(keys.queue))!;
-  await probe.set(keys.lock, entry.slice(entry.indexOf('|') + 1), 'PX', QUEUE_TIMING.claimMs); // message dropped
-  controller.abort();
-  await expect(cancelled).rejects.toBeInstanceOf(LockAbortedError);
-  expect(await within(next, 2000, 'the next waiter')).toEqual(expect.any(String));
+  await sleep(20); // the waiter is asleep, its subscription confirmed
+  // What a release does, minus its message.
+  await probe.del(keys.lock);
+  const freedAt = Date.now();
+  const enteredAt = await within(waiter, 5000, 'the waiter without its message');
+  expect(enteredAt - freedAt).toBeLessThan(2 * POLL_MS);
 });
 
-it('waitMs 0 makes exactly one attempt and answers at once, without queueing', async () => {
+it('waitMs 0 makes exactly one attempt, answers at once, and queues nothing', async () => {
   const resource = uniqueResource('once');
   const holder = await hold(resource);
+  const calls = jest.spyOn(replicas[1].runtime, 'call');
+  const started = Date.now();
   await expect(
     replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve()),
   ).rejects.toBeInstanceOf(LockTimeoutError);
+  expect(Date.now() - started).toBeLessThan(200);
+  expect(calls).toHaveBeenCalledTimes(1);
   expect(await probe.exists(lockKeys(resource).queue)).toBe(0);
   holder.leave();
   await holder.run;
   await replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve());
+  expect(calls).toHaveBeenCalledTimes(3); // one attempt, then the release
 });
 
-it('waitMode pubsub keeps the earlier path: exclusive across processes, nothing queued in Redis', async () => {
-  const pubsub = ['p-1', 'p-2', 'p-3'].map((id) => startReplica(id, { waitMode: 'pubsub' }));
+it('a cancelled waiter leaves at once, never runs its section, leaves nothing behind, and the next is served', async () => {
+  const resource = uniqueResource('cancelled');
+  const keys = lockKeys(resource);
+  const holder = await hold(resource);
+  const controller = new AbortController();
+  const behind = new AbortController();
+  let cancelledRan = 0;
+  const run = (replica: TestReplica, signal: AbortSignal) =>
+    replica.strategy('owner-checked').run(resource, { ...options, signal }, () => Promise.resolve(void cancelledRan++));
+  const cancelled = run(replicas[1], controller.signal); // the front of its line, queued in Redis
+  await untilSomeoneWaits(probe, resource);
+  const cancelledBehind = run(replicas[1], behind.signal); // in its line, behind that front
+  const next = replicas[2].strategy('owner-checked').run(resource, options, () => Promise.resolve('next'));
+  await untilSomeoneWaits(probe, resource, 2);
+  behind.abort();
+  controller.abort();
+  await expect(cancelled).rejects.toMatchObject({ name: 'LockAbortedError', code: 'LOCK.ABORTED' });
+  await expect(cancelledBehind).rejects.toBeInstanceOf(LockAbortedError);
+  expect(await probe.lrange(keys.queue, 0, -1)).toEqual([replicas[2].runtime.processTag]);
+  holder.leave();
+  await holder.run;
+  expect(await next).toBe('next');
+  expect(cancelledRan).toBe(0);
+  expect(replicas[1].events.of('acquire', resource)).toHaveLength(0);
+  await untilNothingLeft(resource);
+});
+
+it('a waiter cancelled just as the holder lets go never runs its section, and leaves nothing behind', async () => {
+  const resource = uniqueResource('cancelled-late');
+  const controller = new AbortController();
+  const holder = await hold(resource);
+  const ran = deferred<boolean>();
+  const cancelled = replicas[1]
+    .strategy('owner-checked')
+    .run(resource, { ...options, signal: controller.signal }, () => Promise.resolve(ran.resolve(true)));
+  await untilSomeoneWaits(probe, resource);
+  holder.leave();
+  controller.abort(); // as the release is on its way
+  await holder.run;
+  await expect(cancelled).rejects.toBeInstanceOf(LockAbortedError);
+  ran.resolve(false);
+  expect(await ran.promise).toBe(false);
+  await untilNothingLeft(resource);
+});
+
+it('fenced tokens strictly increase across processes, in the order holders get in', async () => {
+  const resource = uniqueResource('fenced-order');
+  const tokens: number[] = [];
+  await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      replicas[i % 3].strategy('fenced').run(resource, options, async (lock) => {
+        tokens.push(await lock.fenceToken!);
+        await sleep(1);
+      }),
+    ),
+  );
+  expect(tokens).toHaveLength(30);
+  for (let i = 1; i < tokens.length; i++) expect(tokens[i]).toBeGreaterThan(tokens[i - 1]);
+});
+
+it('a process with hand-offs off serves its own waiters through Redis, in turn with the others', async () => {
+  const off = ['off-1', 'off-2'].map((id) => startReplica(id, { handoffLimit: 0 }));
   try {
-    const resource = uniqueResource('pubsub');
-    let inside = 0;
-    let most = 0;
-    let queued = 0;
+    const resource = uniqueResource('no-handoff');
+    const holders: string[] = [];
     await Promise.all(
-      Array.from({ length: 15 }, (_, i) =>
-        pubsub[i % 3].strategy('owner-checked').run(resource, options, async () => {
-          most = Math.max(most, ++inside);
-          queued = Math.max(queued, await probe.llen(lockKeys(resource).queue));
-          inside--;
+      Array.from({ length: 12 }, (_, i) =>
+        off[i % 2].strategy('owner-checked').run(resource, options, async () => {
+          holders.push(off[i % 2].runtime.replicaId);
+          await sleep(2);
         }),
       ),
     );
-    expect(most).toBe(1);
-    expect(queued).toBe(0);
-    expect(pubsub.flatMap((r) => r.events.of('acquire', resource))).toHaveLength(15);
+    expect(holders).toHaveLength(12);
+    expect(off.flatMap((r) => r.events.of('acquire', resource)).filter((e) => e.detail === 'handed off')).toEqual([]);
   } finally {
-    await Promise.all(pubsub.map((r) => r.close()));
+    await Promise.all(off.map((r) => r.close()));
   }
 });

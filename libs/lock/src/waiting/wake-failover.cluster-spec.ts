@@ -10,11 +10,11 @@ import {
 } from '../../../../test/redis/lock-kit';
 import { failOver } from '../../../../test/redis/cluster-failover';
 import { holdInside } from '../../../../test/redis/replica-fixtures';
-import { lockKeys, waiterWakeChannel } from '../lock-keys';
+import { lockKeys, wakeChannel } from '../lock-keys';
 import { asCluster, masterFor } from '../redis/redis-target';
 
 // redisson #5761: after a failover the waiters' shard subscriptions must live on the new master,
-// else every release's message to them is lost and each hand-off waits for a heartbeat poll.
+// else every release's message to them is lost and each turn waits for a poll.
 jest.setTimeout(30_000);
 
 const options = { leaseMs: 10_000, waitMs: 10_000 };
@@ -41,12 +41,19 @@ async function listeners(node: Redis, channel: string): Promise<number> {
 it("a waiter's wake channel follows its lock's slot to the promoted master, and the release wakes it there", async () => {
   const resource = uniqueResource('wake-failover');
   const keys = lockKeys(resource);
-  const channel = waiterWakeChannel(keys, waiterSide.runtime.processTag);
+  const channel = wakeChannel(keys, waiterSide.runtime.processTag);
   const holder = await holdInside(holderSide.strategy('owner-checked'), resource, options);
   const waiter = waiterSide.strategy('owner-checked').run(resource, options, () => Promise.resolve('inside'));
   waiter.catch(() => undefined); // a failed test closes the replica under it
   await untilSomeoneWaits(probe, resource);
-  expect(await listeners(await masterFor(asCluster(probe)!, keys.lock), channel)).toBe(1);
+  const master = await masterFor(asCluster(probe)!, keys.lock);
+  await within(
+    (async () => {
+      while ((await listeners(master, channel)) < 1) await sleep(5);
+    })(),
+    5000,
+    'the waiter subscribing on the master',
+  );
 
   const promoted = await failOver(probe, keys.lock);
   try {

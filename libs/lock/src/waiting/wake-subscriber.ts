@@ -1,147 +1,115 @@
 import type { Redis } from 'ioredis';
-import { ChannelListener, type Channel, type WakeListener } from './channel-listener';
-import { untilFirst } from './until-first';
+import { pause } from './pause';
 
-export type { WakeListener } from './channel-listener';
-
-/** Addressed messages kept per channel for a waiter that has not looked yet; older ones are dropped. */
-const MAX_KEPT_MESSAGES = 64;
-/** With several connections, the last messages per channel: the same release heard again is no new wake-up. */
-const MAX_RECENT_MESSAGES = 8;
+/** A channel of the subscriber connection, as its listeners share it. */
+interface Channel {
+  refs: number;
+  wakeups: number;
+  readonly sleepers: Set<() => void>;
+  /** Set while nobody listens: unsubscribes when it fires. */
+  linger?: ReturnType<typeof setTimeout>;
+}
 
 /**
- * The process's single subscriber connection, shared by every waiting contender. Wake-ups are
- * shard channels (SSUBSCRIBE/SPUBLISH, Redis 7): the channel carries its lock's hash tag, so on a
- * Redis Cluster a wake-up stays on the lock's own node instead of crossing every node's bus. A
- * channel stays subscribed while someone listens on it and a moment after (a hot lock's next head
- * then needs no new SSUBSCRIBE round trip); each message wakes every sleeper on that channel.
- * Given several connections (redlock: one per node, where every release publishes), it listens on
- * all of them, so a node down costs no wake-up; the same message heard on several counts once.
+ * How long a channel stays subscribed after its last listener left. A hot lock's next front then
+ * finds it subscribed; and the connection is not left with no channel while a new SSUBSCRIBE is in
+ * flight (ioredis then leaves subscriber mode on the SUNSUBSCRIBE's reply and drops the messages).
+ */
+const LINGER_MS = 1000;
+
+function wake(channel: Channel): void {
+  channel.wakeups += 1;
+  for (const sleeper of [...channel.sleepers]) sleeper();
+}
+
+/**
+ * The process's one subscriber connection for wake-ups (in subscriber mode it can do nothing
+ * else). Wake-ups are shard channels (SSUBSCRIBE/SPUBLISH) carrying their lock's hash tag, so on a
+ * Redis Cluster a wake-up stays on the lock's node. A channel is subscribed while someone
+ * listens on it; a wake-up is only a hint, every sleep is bounded anyway.
  */
 export class WakeSubscriber {
   private readonly channels = new Map<string, Channel>();
-  private readonly connections: readonly Redis[];
 
-  constructor(
-    redis: Redis | readonly Redis[],
-    /** How long to wait for SSUBSCRIBE to be confirmed before falling back to TTL-bounded sleeps. */
-    private readonly subscribeTimeoutMs = 1000,
-    /** How long an unused channel stays subscribed. */
-    private readonly lingerMs = 1000,
-  ) {
-    this.connections = ([] as Redis[]).concat(redis);
-    for (const connection of this.connections) {
-      connection.on('smessage', (channel: string, message: string) => this.deliver(channel, message));
-    }
-  }
-
-  private deliver(channel: string, message: string): void {
-    const state = this.channels.get(channel);
-    if (!state) return;
-    // An empty message (from a release that names no owner) is never taken for a repeat.
-    if (this.connections.length > 1 && message !== '') {
-      if (state.recent.includes(message)) return;
-      if (state.recent.push(message) > MAX_RECENT_MESSAGES) state.recent.shift();
-    }
-    state.wakeups++;
-    state.messages.set(message.split(' ', 1)[0], { message, wakeup: state.wakeups });
-    if (state.messages.size > MAX_KEPT_MESSAGES) state.messages.delete(state.messages.keys().next().value!);
-    for (const wake of [...state.sleepers]) wake();
-  }
-
-  /** Whether `name` is subscribed (or being subscribed) already: listening on it costs no round trip. */
-  isListening(name: string): boolean {
-    return this.channels.has(name);
+  constructor(private readonly redis: Redis) {
+    redis.on('smessage', (name: string) => {
+      const channel = this.channels.get(name);
+      if (channel) wake(channel);
+    });
   }
 
   /**
-   * Listens on `name`, subscribing if need be. Waits for the subscription at most `withinMs` (a
-   * waiter's time left): one that comes through later still delivers, and sleeps are bounded anyway.
+   * Listens on `name` until `close()`, subscribing if need be. It does not wait for the
+   * subscription: its confirmation counts as a wake-up, so an attempt made before it (whose
+   * release message may have gone unheard) is made again at once.
    */
-  listen(name: string, withinMs = Infinity): Promise<WakeListener> {
-    const state = this.channels.get(name) ?? this.open(name);
-    state.refs++;
-    const listener = new ChannelListener(state, (linger) => this.left(name, state, linger));
-    // A hot lock's channel is subscribed already: no timer, no race, no extra turn of the loop.
-    if (state.settled) return Promise.resolve(listener);
-    return untilFirst(withinMs, state.subscribed).then(() => listener);
-  }
-
-  /** A listener of `name` is done; `linger` keeps the channel subscribed a moment for the next one. */
-  private left(name: string, state: Channel, linger: boolean): void {
-    if (--state.refs > 0) return;
-    if (!linger) return this.unsubscribe(name, state);
-    state.idleSince = performance.now();
-    // One timer per idle spell, not per listener: a listener that comes and goes meanwhile only
-    // moves `idleSince`, and the timer looks again when it fires.
-    const check = () => {
-      state.linger = undefined;
-      if (state.refs > 0) return;
-      const idleMs = performance.now() - state.idleSince;
-      if (idleMs >= this.lingerMs) return this.unsubscribe(name, state);
-      state.linger = setTimeout(check, this.lingerMs - idleMs);
-      state.linger.unref?.();
-    };
-    if (!state.linger) {
-      state.linger = setTimeout(check, this.lingerMs);
-      state.linger.unref?.();
-    }
+  listen(name: string): WakeListener {
+    const channel = this.channels.get(name) ?? this.open(name);
+    clearTimeout(channel.linger);
+    channel.linger = undefined;
+    channel.refs += 1;
+    return new WakeListener(channel, () => this.left(name, channel));
   }
 
   private open(name: string): Channel {
-    const subscribed = this.subscribe(name, () => {
-      // Every connection refused (Redis away, or not allowed), even after the wait: forget the
-      // channel, so the next listener subscribes again instead of sleeping on a channel nobody
-      // hears. Listeners of this state keep their bounded sleeps; leaving it unsubscribes nothing.
-      if (this.channels.get(name) === state) this.forget(name, state);
-    });
-    const state: Channel = {
-      refs: 0,
-      wakeups: 0,
-      sleepers: new Set(),
-      messages: new Map(),
-      subscribed,
-      settled: false,
-      recent: [],
-      idleSince: 0,
-    };
-    void subscribed.then(() => (state.settled = true));
-    this.channels.set(name, state);
-    return state;
+    const channel: Channel = { refs: 0, wakeups: 0, sleepers: new Set() };
+    void this.redis.ssubscribe(name).then(
+      () => wake(channel),
+      // Refused (Redis away): forget the channel, so the next listener subscribes again.
+      () => void (this.channels.get(name) === channel && this.channels.delete(name)),
+    );
+    this.channels.set(name, channel);
+    return channel;
   }
 
-  private unsubscribe(name: string, state: Channel): void {
-    if (this.channels.get(name) !== state || state.refs > 0) return;
-    this.forget(name, state);
-    for (const connection of this.connections) connection.sunsubscribe(name).catch(() => undefined);
-  }
-
-  /** Drops the channel's state, and its linger timer with it (close() would no longer see it). */
-  private forget(name: string, state: Channel): void {
-    if (state.linger) clearTimeout(state.linger);
-    state.linger = undefined;
-    this.channels.delete(name);
+  private left(name: string, channel: Channel): void {
+    if ((channel.refs -= 1) > 0 || this.channels.get(name) !== channel) return;
+    channel.linger = setTimeout(() => {
+      if (channel.refs > 0 || this.channels.get(name) !== channel) return;
+      this.channels.delete(name);
+      this.redis.sunsubscribe(name).catch(() => undefined);
+    }, LINGER_MS);
+    channel.linger.unref();
   }
 
   async close(): Promise<void> {
-    for (const channel of this.channels.values()) if (channel.linger) clearTimeout(channel.linger);
+    for (const channel of this.channels.values()) clearTimeout(channel.linger);
     this.channels.clear();
-    // A connection not ready (its server down) would hold QUIT in its offline queue through every
-    // retry: it is dropped at once instead.
-    await Promise.all(
-      this.connections.map(async (c) => {
-        if (c.status !== 'ready') return c.disconnect();
-        await c.quit().catch(() => c.disconnect());
-      }),
-    );
+    // Not ready (its server down), it would hold QUIT through every retry: dropped at once.
+    if (this.redis.status !== 'ready') return this.redis.disconnect();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** One waiter's view of a channel: the wake-ups since its last `mark`. */
+export class WakeListener {
+  private seen: number;
+  private closed = false;
+
+  constructor(
+    private readonly channel: Channel,
+    private readonly onClose: () => void,
+  ) {
+    this.seen = channel.wakeups;
   }
 
-  /** Settles when one connection confirms or the wait runs out; `refused` runs if every one refuses, whenever. */
-  private async subscribe(name: string, refused: () => void): Promise<void> {
-    // A subscription that does not come through (Redis away) is not fatal: sleeps are bounded
-    // by the holder's TTL anyway, so a missed wake-up costs time, never a hang. Subscribed once
-    // one connection confirms; the others join as they come.
-    const any = Promise.any(this.connections.map((c) => c.ssubscribe(name))).catch(refused);
-    await untilFirst(this.subscribeTimeoutMs, any);
+  /** Remember the wake-ups so far: call just before an attempt, so one that lands meanwhile is not lost. */
+  mark(): void {
+    this.seen = this.channel.wakeups;
+  }
+
+  /** Sleeps until a wake-up since the last mark, `ms`, or `signal`'s abort, whichever first. */
+  wait(ms: number, signal?: AbortSignal): Promise<void> {
+    if (this.channel.wakeups > this.seen) return Promise.resolve();
+    return pause(ms, signal, (wake) => {
+      this.channel.sleepers.add(wake);
+      return () => this.channel.sleepers.delete(wake);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose();
   }
 }

@@ -1,4 +1,4 @@
--- Watchdog renewal: extend the lease only while the lock is still ours.
+-- Renewal (the watchdog): extend the lease only while the lock is still ours.
 -- KEYS[1] lock key (hash)
 -- ARGV[1] owner id
 -- ARGV[2] lease in ms
