@@ -32,9 +32,11 @@ async function runEveryScript(): Promise<unknown[]> {
     // Every ARGV as 1000: a valid value for each script (a kind other than 'hash' is a string lock).
     answers.push(await call[name](...scriptKeys.slice(0, numberOfKeys), 1000, 1000, 1000, 1000, 1000, 1000));
   }
-  await redis.del(stock.counter, stock.reservations);
+  await redis.del(stock.counter, stock.reservations, stock.generation);
   answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
   answers.push(await redis.stockLoad(stock.counter, 2));
+  answers.push(await redis.stockVoid(stock.counter, stock.reservations, stock.generation));
+  answers.push(await redis.stockLoadAt(stock.counter, stock.generation, 2, '1'));
   answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
   answers.push(await redis.stockGiveBack(stock.counter, stock.reservations, 'a|1'));
   answers.push(await redis.stockReconcile(stock.counter, stock.reservations, '2', 2));
@@ -63,7 +65,7 @@ it('runs every lock and stock script on a freshly promoted master', async () => 
     // map, which a node still gossiping the old topology may point back at the old master a moment.)
     const defined: Record<string, { sha: string }> = redis.scriptsSet;
     const scripts = Object.values(defined);
-    expect(scripts).toHaveLength(Object.keys(LUA_COMMANDS).length + 4); // and the four stock scripts
+    expect(scripts).toHaveLength(Object.keys(LUA_COMMANDS).length + 6); // and the six stock scripts
     const shas = scripts.map((script) => script.sha);
     expect(await promoted.script('EXISTS', ...shas)).toEqual(shas.map(() => 1));
   } finally {
