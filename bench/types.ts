@@ -1,6 +1,8 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
+import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { MachineCpu } from './metrics/machine-cpu';
+import type { HoldRoundResult } from './hold-round';
 import type { SellOutResult } from './sell-out/sell-out-round';
 
 /** Answers of a round, by what they mean in the contract. */
@@ -89,6 +91,8 @@ export interface StrategyResult {
   readonly soldOut?: { readonly requests: number; readonly perSec: number; readonly otherAnswers: number };
   /** What the measured round cost the whole machine, up to its last grant (Linux only). */
   readonly machineCpu?: MachineCpu;
+  /** redis-stream: from Redis's acceptance of each order to its grant row, ms (null when none was accepted). */
+  readonly acceptToDurable?: DurableLatency | null;
 }
 
 export interface LoadResult {
@@ -137,5 +141,7 @@ export interface BenchReport {
   readonly loads: LoadResult[];
   /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
+  /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
+  readonly holds?: HoldRoundResult;
   readonly lessons: Lesson[];
 }
