@@ -1,24 +1,7 @@
-import type { ApiClient, Audit } from '@app/contract';
+import type { ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { verdictOf } from './metrics/verdict';
-import type { Verdict, VerdictFlag } from './types';
-
-/** The hold → confirm flow: each buyer holds a unit, then confirms it. */
-export interface HoldRoundResult {
-  readonly buyers: number;
-  readonly stock: number;
-  readonly inFlight: number;
-  /** Holds confirmed, per second from the first hold to the last confirm. */
-  readonly pairs: number;
-  readonly pairsPerSec: number;
-  /** From sending the hold to the confirm's answer, ms. */
-  readonly pairP99Ms: number;
-  /** Every answer that ended a buyer's pair, by "step status code" ("confirm 200", "hold 409 STOCK.SOLD_OUT"). */
-  readonly answers: Record<string, number>;
-  readonly audit: Audit;
-  /** OVERSOLD; NOT RECONCILED unless initial = stock + held + confirmed; FAILED on any other answer. */
-  readonly verdict: Verdict;
-}
+import type { HoldRoundResult, VerdictFlag } from './types';
 
 const EXPECTED = new Set(['confirm 200', 'hold 409 STOCK.SOLD_OUT']);
 

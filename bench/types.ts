@@ -2,7 +2,6 @@
 import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { MachineCpu } from './metrics/machine-cpu';
-import type { HoldRoundResult } from './hold-round';
 import type { SellOutResult } from './sell-out/sell-out-round';
 
 /** Answers of a round, by what they mean in the contract. */
@@ -144,4 +143,21 @@ export interface BenchReport {
   /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
   readonly holds?: HoldRoundResult;
   readonly lessons: Lesson[];
+}
+
+/** The hold → confirm flow: each buyer holds a unit, then confirms it. */
+export interface HoldRoundResult {
+  readonly buyers: number;
+  readonly stock: number;
+  readonly inFlight: number;
+  /** Holds confirmed, per second from the first hold to the last confirm. */
+  readonly pairs: number;
+  readonly pairsPerSec: number;
+  /** From sending the hold to the confirm's answer, ms. */
+  readonly pairP99Ms: number;
+  /** Every answer that ended a buyer's pair, by "step status code" ("confirm 200", "hold 409 STOCK.SOLD_OUT"). */
+  readonly answers: Record<string, number>;
+  readonly audit: Audit;
+  /** OVERSOLD; NOT RECONCILED unless initial = stock + held + confirmed; FAILED on any other answer. */
+  readonly verdict: Verdict;
 }
