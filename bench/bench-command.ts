@@ -45,12 +45,14 @@ export async function benchCommand(
       const expected = r.verdict.expected.join(' + ') || 'correct';
       log(`NOT as expected: ${r.strategy} at workMs ${r.workMs}: ${r.verdict.label}, expected ${expected}`);
     }
+    const holdsAsExpected = report.holds?.verdict.asExpected ?? true;
+    if (!holdsAsExpected) log(`NOT as expected: hold → confirm: ${report.holds?.verdict.label}, expected correct`);
     log(`report: ${files.html}`);
     log(`        ${files.markdown}`);
     log(`        ${files.json}`);
     log('');
     log(renderLessons(report));
-    return { report, files, asExpected: unexpected.length === 0 };
+    return { report, files, asExpected: unexpected.length === 0 && holdsAsExpected };
   } finally {
     process.removeListener('SIGINT', interrupted);
     if (!keepStack) await stack.stop();

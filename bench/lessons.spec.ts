@@ -88,6 +88,28 @@ describe('lessonsOf', () => {
     expect(batched(2000, 500)).toMatchObject({ held: false, notHeld: '1.0 grants per commit' });
   });
 
+  it('reads redis-stream against db-atomic at workMs 0, held only when faster and correct once drained', () => {
+    const durable = { count: 500, p50: 40, p99: 310, max: 400 };
+    const stream = (grabsPerSec: number, row: Row = { strategy: 'redis-stream' }) =>
+      byId(
+        sampleReport([
+          sampleLoad(0, [
+            { strategy: 'db-atomic', grabsPerSec: 1000 },
+            { ...row, grabsPerSec, acceptToDurable: durable },
+          ]),
+        ]),
+        'accept-before-durable',
+      );
+    expect(stream(2500)?.text).toBe(
+      'Answering before the database knows: redis-stream accepted 2,500/s, 2.5× db-atomic, and its orders ' +
+        'became durable within p99 310 ms, every one a grant once drained (workMs 0).',
+    );
+    expect(stream(2500)?.held).toBe(true);
+    expect(stream(900)?.held).toBe(false);
+    const wrong = sampleResult({ strategy: 'redis-stream' });
+    expect(stream(2500, { strategy: 'redis-stream', verdict: { ...wrong.verdict, correct: false } })?.held).toBe(false);
+  });
+
   it('times the sell-out race by its medians, and needs both coupons sold out', () => {
     const run = (strategy: string, sellOutMs: number, stockLeft = 0): SellOutRun => ({
       strategy,

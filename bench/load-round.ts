@@ -11,6 +11,8 @@ export interface RoundSpec {
   readonly userPrefix: string;
   /** Seconds before autocannon gives up on one request. */
   readonly timeoutSec?: number;
+  /** The design's success answer: 200 granted, or 202 accepted. */
+  readonly successStatus?: number;
   readonly onProgress?: (answered: number, counts: Readonly<StatusCounts>) => void;
 }
 
@@ -20,7 +22,7 @@ export interface RoundOutcome {
   readonly durationMs: number;
   readonly answered: number;
   readonly statuses: StatusCounts;
-  /** Latency of every answered 200, ms. */
+  /** Latency of every success answer (200, or 202 where the design accepts), ms. */
   readonly grantedMs: number[];
   /** Latency of every other answer, ms. */
   readonly turnedAwayMs: number[];
@@ -34,6 +36,7 @@ export interface RoundOutcome {
  */
 export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
   const statuses = emptyStatusCounts();
+  const success = spec.successStatus ?? 200;
   const grantedMs: number[] = [];
   const turnedAwayMs: number[] = [];
   let nextUser = 0;
@@ -64,9 +67,9 @@ export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
             body: JSON.stringify({ userId: `${spec.userPrefix}-${nextUser++}` }),
           }),
           onResponse: (status, body) => {
-            countStatus(statuses, status, body);
+            countStatus(statuses, status, body, success);
             lastAnswerAt = Date.now();
-            if (status === 200) lastGrantAt = lastAnswerAt;
+            if (status === success) lastGrantAt = lastAnswerAt;
             spec.onProgress?.(grantedMs.length + turnedAwayMs.length, statuses);
           },
         },
@@ -75,7 +78,7 @@ export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
     (error, result) => (error ? fail(error) : finish(result)),
   );
   instance.on('response', (_client, status, _bytes, responseTimeMs) =>
-    (status === 200 ? grantedMs : turnedAwayMs).push(responseTimeMs),
+    (status === success ? grantedMs : turnedAwayMs).push(responseTimeMs),
   );
   const result = await finished;
   const durationMs = (lastAnswerAt || Date.now()) - startedAt;

@@ -1,5 +1,6 @@
 import { ApiClient } from '@app/contract';
 import { measureCeilings } from './ceilings';
+import { holdRoundLine, measureHolds } from './hold-round';
 import { lessonsOf } from './lessons';
 import { withBounds } from './metrics/bound';
 import { machineInfo, methodText } from './machine';
@@ -26,7 +27,7 @@ export async function resolveStrategies(
 
 /**
  * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
- * race, and what the run teaches. Everything in one run, so every figure can be read against the others.
+ * race and the hold → confirm round, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
 export async function runBench(
   target: BenchTarget,
@@ -60,6 +61,12 @@ export async function runBench(
     settings.sellOutRuns > 0 && strategies.includes('segmented') && strategies.includes('owner-checked')
       ? await measureSellOut(api, target.databaseUrl, runId, settings.sellOutRuns, (l) => progress.done(l))
       : undefined;
+  const holds = await measureHolds(api, runId, {
+    buyers: settings.requests,
+    stock: settings.stock,
+    inFlight: settings.connections,
+  });
+  progress.done(holdRoundLine(holds));
   const run = {
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -70,6 +77,7 @@ export async function runBench(
     ceilings,
     loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
     ...(sellOut && { sellOut }),
+    holds,
   };
   return { ...run, lessons: lessonsOf(run) };
 }

@@ -8,6 +8,7 @@ describe('scenarioFor', () => {
       expectedFlags: [],
       bounds: ['httpPerSec', 'pgHotRowPerSec', 'redisPerSec'],
       inLock: true,
+      successStatus: 200,
     });
   });
 
@@ -20,6 +21,12 @@ describe('scenarioFor', () => {
     expect(scenarioFor('db-atomic').bounds).toEqual(['httpPerSec', 'pgHotRowPerSec']);
     expect(scenarioFor('segmented').bounds).toEqual(['httpPerSec', 'redisPerSec']);
     expect(scenarioFor('db-batched').bounds).toEqual(['httpPerSec']);
+    expect(scenarioFor('redis-stream').bounds).toEqual(['httpPerSec', 'redisPerSec']);
+  });
+
+  it('takes 202 accepted as the success answer of redis-stream alone', () => {
+    const accepting = Object.keys(scenarios).filter((s) => scenarioFor(s).successStatus === 202);
+    expect(accepting).toEqual(['redis-stream']);
   });
 
   it('puts the work inside a Redis lock only for the lock strategies', () => {

@@ -16,6 +16,8 @@ export interface Scenario {
   readonly bounds: readonly CeilingName[];
   /** It spends workMs inside a Redis lock, between reading the stock and writing it back. */
   readonly inLock: boolean;
+  /** Its success answer: 200 granted, or 202 accepted (the grant is made later; judged once drained). */
+  readonly successStatus: 200 | 202;
 }
 
 const DB: readonly CeilingName[] = ['httpPerSec', 'pgHotRowPerSec'];
@@ -25,6 +27,7 @@ const defaults: Scenario = {
   expectedFlags: [],
   bounds: [...DB, 'redisPerSec'],
   inLock: true,
+  successStatus: 200,
 };
 
 export const scenarios: Readonly<Record<string, Partial<Scenario>>> = {
@@ -45,6 +48,13 @@ export const scenarios: Readonly<Record<string, Partial<Scenario>>> = {
   'db-batched': { promisesExclusion: false, bounds: ['httpPerSec'], inLock: false },
   // Stock reserved by a Lua script in Redis, then persisted with db-atomic's statement.
   'redis-lua': { promisesExclusion: false, inLock: false },
+  // Accepted in Redis (202), persisted later in batches by every replica's persister.
+  'redis-stream': {
+    promisesExclusion: false,
+    inLock: false,
+    bounds: ['httpPerSec', 'redisPerSec'],
+    successStatus: 202,
+  },
 };
 
 export function scenarioFor(strategy: string): Scenario {

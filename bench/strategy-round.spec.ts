@@ -126,6 +126,18 @@ describe('assembleResult', () => {
     expect(assemble('db-atomic', { audit: twoHolders }).verdict.label).toBe('correct');
   });
 
+  it('reads redis-stream from Redis acceptance to the grant row, and judges its 202s against the grant rows', () => {
+    const accepted = (acceptedAt: string, leftAt: string) => ({ ...grant(acceptedAt, leftAt), acceptedAt });
+    const streamed = [
+      accepted('2026-11-22T04:00:00.000Z', '2026-11-22T04:00:00.020Z'),
+      accepted('2026-11-22T04:00:00.010Z', '2026-11-22T04:00:00.050Z'),
+    ];
+    const r = assemble('redis-stream', { grants: streamed, audit: { ...audit, stock: 1, grants: 2 } });
+    expect(r.acceptToDurable).toEqual({ count: 2, p50: 20, p99: 40, max: 40 });
+    expect(r.verdict.label).toBe('UNDERSOLD + NOT RECONCILED');
+    expect(assemble('owner-checked').acceptToDurable).toBeUndefined();
+  });
+
   it('says whether the verdict is the one scenarios.ts expects', () => {
     const oversold = { ...audit, grants: 4, oversold: 1, lostUpdates: 1 };
     const grantedAll = outcome({ statuses: { ...emptyStatusCounts(), granted: 4 } });

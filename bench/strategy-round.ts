@@ -1,4 +1,5 @@
 import type { ApiClient, Audit, Grant } from '@app/contract';
+import { summarizeLatencies, type LatencySummary } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
 import { machineCpuPerGrant, whileSampling, type MachineCpu } from './metrics/machine-cpu';
@@ -8,6 +9,7 @@ import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
+import { awaitDrain } from './stream-drain';
 import type { BenchTarget } from './target';
 import type { BenchSettings, StrategyResult } from './types';
 
@@ -33,6 +35,7 @@ export async function runStrategy(
 ): Promise<StrategyResult> {
   const { strategy, settings } = run;
   const segments = segmentsFor(strategy, settings.segments);
+  const { successStatus } = scenarioFor(strategy);
   const query = new URLSearchParams({ strategy, workMs: String(run.workMs) }).toString();
   const round = (phase: string, couponId: number, amount: number) =>
     runRound({
@@ -40,6 +43,7 @@ export async function runStrategy(
       amount,
       connections: settings.connections,
       userPrefix: `${run.userPrefix}-${phase}`,
+      successStatus,
       onProgress: (answered, c) =>
         progress.update(`${run.label} ${phase} ${answered}/${amount}  200:${c.granted} 429:${c.lockTimeout}`),
     });
@@ -48,6 +52,8 @@ export async function runStrategy(
   if (settings.warmupRequests > 0) await round('warm-up', (await newCoupon('warm-up')).id, settings.warmupRequests);
   const coupon = await newCoupon('measured');
   const { result: measured, samples } = await whileSampling(() => round('measured', coupon.id, settings.requests));
+  // Accepted orders become grants later: judged once the stream drained (or the wait ran out).
+  if (successStatus === 202) await awaitDrain(target, coupon.id);
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
   const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
   const result = assembleResult(
@@ -108,5 +114,12 @@ export function assembleResult(
       },
     }),
     ...(readback.machineCpu && { machineCpu: readback.machineCpu }),
+    ...(scenario.successStatus === 202 && { acceptToDurable: acceptToDurable(grants) }),
   };
+}
+
+/** From Redis's acceptance of each order to its grant row's time (null when none was accepted). */
+function acceptToDurable(grants: readonly Grant[]): LatencySummary | null {
+  const accepted = grants.filter((g) => g.acceptedAt);
+  return summarizeLatencies(accepted.map((g) => isoToMs(g.leftAt) - isoToMs(g.acceptedAt!)));
 }

@@ -1,5 +1,6 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
+import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { MachineCpu } from './metrics/machine-cpu';
 import type { SellOutResult } from './sell-out/sell-out-round';
 
@@ -89,6 +90,8 @@ export interface StrategyResult {
   readonly soldOut?: { readonly requests: number; readonly perSec: number; readonly otherAnswers: number };
   /** What the measured round cost the whole machine, up to its last grant (Linux only). */
   readonly machineCpu?: MachineCpu;
+  /** redis-stream: from Redis's acceptance of each order to its grant row, ms (null when none was accepted). */
+  readonly acceptToDurable?: DurableLatency | null;
 }
 
 export interface LoadResult {
@@ -137,5 +140,24 @@ export interface BenchReport {
   readonly loads: LoadResult[];
   /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
+  /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
+  readonly holds?: HoldRoundResult;
   readonly lessons: Lesson[];
+}
+
+/** The hold → confirm flow: each buyer holds a unit, then confirms it. */
+export interface HoldRoundResult {
+  readonly buyers: number;
+  readonly stock: number;
+  readonly inFlight: number;
+  /** Holds confirmed, per second from the first hold to the last confirm. */
+  readonly pairs: number;
+  readonly pairsPerSec: number;
+  /** From sending the hold to the confirm's answer, ms. */
+  readonly pairP99Ms: number;
+  /** Every answer that ended a buyer's pair, by "step status code" ("confirm 200", "hold 409 STOCK.SOLD_OUT"). */
+  readonly answers: Record<string, number>;
+  readonly audit: Audit;
+  /** OVERSOLD; NOT RECONCILED unless initial = stock + held + confirmed; FAILED on any other answer. */
+  readonly verdict: Verdict;
 }

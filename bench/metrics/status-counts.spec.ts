@@ -19,6 +19,14 @@ describe('classify', () => {
     expect(classify(503, body('DEPENDENCY.UNAVAILABLE'))).toBe('unavailable');
   });
 
+  it("counts the design's own success answer as granted, the other one outside the contract", () => {
+    const accepted = '{"accepted":true,"orderId":"1-0"}';
+    expect(classify(202, accepted, 202)).toBe('granted');
+    expect(classify(200, '{"granted":true}', 202)).toBe('outsideContract');
+    expect(classify(202, accepted)).toBe('outsideContract');
+    expect(classify(409, body('STOCK.SOLD_OUT'), 202)).toBe('soldOut');
+  });
+
   it.each<[string, number, string]>([
     ['a 500 from the API', 500, body('INTERNAL')],
     ['a 500 with no body', 500, ''],

@@ -27,9 +27,13 @@ export function errorCode(body: string): string | undefined {
   }
 }
 
-/** Which bucket an HTTP answer falls in: told apart by status and code, anything else is outside the contract. */
-export function classify(status: number, body: string): keyof StatusCounts {
-  if (status === 200) return 'granted';
+/**
+ * Which bucket an HTTP answer falls in: told apart by status and code, anything else is outside the
+ * contract. `success` is the design's own success answer: 200 granted, or 202 accepted (redis-stream).
+ */
+export function classify(status: number, body: string, success = 200): keyof StatusCounts {
+  if (status === success) return 'granted';
+  if (status === 200 || status === 202) return 'outsideContract';
   const code = errorCode(body);
   if (!isContractGrabAnswer(status, code)) return 'outsideContract';
   if (code === 'STOCK.SOLD_OUT') return 'soldOut';
@@ -38,8 +42,8 @@ export function classify(status: number, body: string): keyof StatusCounts {
   return status === 429 ? 'lockTimeout' : 'unavailable';
 }
 
-export function countStatus(counts: Counter, status: number, body: string): void {
-  counts[classify(status, body)] += 1;
+export function countStatus(counts: Counter, status: number, body: string, success = 200): void {
+  counts[classify(status, body, success)] += 1;
 }
 
 /** Answers that turned a buyer away while stock may have been left (a refused fencing token too). */

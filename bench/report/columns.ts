@@ -50,6 +50,11 @@ export const columns: readonly Column[] = [
   },
   { header: 'grants per commit', align: 'right', value: (r) => fixed(r.audit.grants / (r.audit.statements || 1), 1) },
   { header: 'granted p50 ms', align: 'right', value: (r) => ms(r.latency.granted.p50) },
+  {
+    header: 'accept→durable p50/p99 ms',
+    align: 'right',
+    value: (r) => (r.acceptToDurable ? `${ms(r.acceptToDurable.p50)}/${ms(r.acceptToDurable.p99)}` : '–'),
+  },
   { header: 'turned away p99 ms', align: 'right', value: (r) => ms(r.latency.turnedAway.p99) },
   { header: 'sold-out/s', align: 'right', value: (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–') },
   { header: '200', align: 'right', value: (r) => String(r.statuses.granted) },

@@ -1,3 +1,4 @@
+import { holdRoundLine } from '../hold-round';
 import { sellOutSection } from '../sell-out/sell-out-chart';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
@@ -110,6 +111,7 @@ ${lessons}
 <p class="method">${escapeXml(report.ceilings.method)}</p>
 ${report.loads.map(loadSection).join('\n')}
 ${sellOutSection(report.sellOut)}
+${report.holds ? `<h2>Hold → confirm</h2>\n<p>${escapeXml(holdRoundLine(report.holds))}</p>` : ''}
 <p class="method">${escapeXml(LEGEND)}</p>
 </body>
 </html>

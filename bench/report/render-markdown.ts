@@ -1,3 +1,4 @@
+import { holdRoundLine } from '../hold-round';
 import type { Lesson } from '../lessons';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
@@ -11,7 +12,9 @@ export const LEGEND =
   'RECONCILED (the 200s seen differ from the grant rows); "expected" follows when it is not the one scenarios.ts declares. ' +
   'of ceiling: grabs/s as a share of the lowest ceiling its grabs pass through. util: share of the window (first entry to ' +
   'last exit) with a holder inside the database section; hand-off: mean time from one exit to the next entry. ' +
-  'CPU µs/grant: the whole machine’s CPU (every process) from the round’s start to its last grant, per grant.';
+  'CPU µs/grant: the whole machine’s CPU (every process) from the round’s start to its last grant, per grant. ' +
+  'redis-stream answers 202 (accepted) and grants later: its grabs/s are accepted/s, its 200 column counts 202s, it is ' +
+  'judged once its order stream drained, and accept→durable runs from Redis’s acceptance to the grant row.';
 
 export function markdownTable(load: LoadResult): string[] {
   return [
@@ -58,6 +61,7 @@ export function renderMarkdown(report: BenchReport): string {
           ),
         ]
       : []),
+    ...(report.holds ? ['', '## Hold → confirm', '', `- ${holdRoundLine(report.holds)}`] : []),
     '',
     LEGEND,
     '',

@@ -118,6 +118,18 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
+  it('judges redis-stream once drained, with accept-to-durable latency, and the hold → confirm round from the audit', () => {
+    for (const r of every().filter((x) => x.strategy === 'redis-stream')) {
+      expect(r.audit).toMatchObject({ grants: r.statuses.granted, stock: r.audit.initialStock - r.statuses.granted });
+      expect(r.acceptToDurable).toMatchObject({ count: r.statuses.granted });
+    }
+    const holds = report.holds!;
+    expect(holds.verdict.label).toBe('correct');
+    expect(holds.pairs).toBe(holds.stock);
+    expect(holds.audit).toMatchObject({ stock: 0, held: 0, confirmed: holds.stock, oversold: 0 });
+    expect(holds.pairsPerSec).toBeGreaterThan(0);
+  });
+
   it('writes the JSON, Markdown and self-contained HTML reports, a table per load, the lessons on top', () => {
     for (const file of [files.json, files.markdown, files.html]) expect(existsSync(file)).toBe(true);
     const json = JSON.parse(readFileSync(files.json, 'utf8')) as BenchReport;

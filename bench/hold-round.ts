@@ -1,0 +1,49 @@
+import type { ApiClient } from '@app/contract';
+import { summarizeLatencies } from '@app/stock';
+import { verdictOf } from './metrics/verdict';
+import type { HoldRoundResult, VerdictFlag } from './types';
+
+const EXPECTED = new Set(['confirm 200', 'hold 409 STOCK.SOLD_OUT']);
+
+export async function measureHolds(
+  api: ApiClient,
+  runId: string,
+  load: { buyers: number; stock: number; inFlight: number },
+): Promise<HoldRoundResult> {
+  const coupon = await api.createCoupon({ name: `bench holds ${runId}`, stock: load.stock });
+  const answers: Record<string, number> = {};
+  const pairMs: number[] = [];
+  let next = 0;
+  let lastPairAt = 0;
+  const startedAt = Date.now();
+  const buyer = async () => {
+    while (next < load.buyers) {
+      const hold = await api.hold(coupon.id, `hold-${runId}-${next++}`);
+      const holdId = hold.status === 201 ? String(hold.body?.holdId) : undefined;
+      const end = holdId ? await api.confirmHold(coupon.id, holdId) : hold;
+      const key = `${holdId ? 'confirm' : 'hold'} ${end.status}${end.code ? ` ${end.code}` : ''}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+      if (key === 'confirm 200') pairMs.push((lastPairAt = end.answeredAt) - hold.sentAt);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(load.inFlight, load.buyers) }, buyer));
+  const audit = await api.audit(coupon.id);
+  const flags: VerdictFlag[] = [];
+  if (audit.oversold > 0) flags.push('OVERSOLD');
+  if (Object.keys(answers).some((k) => !EXPECTED.has(k))) flags.push('FAILED');
+  if (audit.initialStock !== audit.stock + (audit.held ?? 0) + (audit.confirmed ?? 0)) flags.push('NOT RECONCILED');
+  const spanMs = lastPairAt - startedAt;
+  return {
+    ...load,
+    pairs: pairMs.length,
+    pairsPerSec: spanMs > 0 ? (pairMs.length * 1000) / spanMs : 0,
+    pairP99Ms: summarizeLatencies(pairMs)?.p99 ?? 0,
+    answers,
+    audit,
+    verdict: verdictOf(flags, []),
+  };
+}
+
+export const holdRoundLine = (h: HoldRoundResult): string =>
+  `hold → confirm: ${h.verdict.label}, ${h.pairsPerSec.toFixed(0)} pairs/s, pair p99 ${h.pairP99Ms.toFixed(0)} ms ` +
+  `(${h.pairs} confirmed of ${h.stock} units, ${h.buyers} buyers)`;
