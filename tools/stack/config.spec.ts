@@ -60,8 +60,14 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({ NGINX_PORT: 'http' })).toThrow('NGINX_PORT=http is not a port');
   });
 
-  it('runs Redis without an append-only file unless REDIS_APPENDFSYNC names an fsync policy', () => {
-    expect(resolveConfig({}).redisAppendFsync).toBe('off');
+  it('runs Redis with an append-only file fsynced every second unless REDIS_APPENDFSYNC says otherwise', () => {
+    expect(appendOnlyArgs(resolveConfig({}).redisAppendFsync)).toEqual([
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+    ]);
+    expect(resolveConfig({ REDIS_APPENDFSYNC: 'off' }).redisAppendFsync).toBe('off');
     expect(appendOnlyArgs('off')).toEqual(['--appendonly', 'no']);
     expect(appendOnlyArgs(resolveConfig({ REDIS_APPENDFSYNC: 'always' }).redisAppendFsync)).toEqual([
       '--appendonly',

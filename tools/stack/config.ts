@@ -29,8 +29,9 @@ export interface StackConfig {
   readonly adminToken: string;
   readonly chaos: boolean;
   /**
-   * REDIS_APPENDFSYNC: `off` (the default: no append-only file, nothing survives a Redis restart)
-   * or the fsync policy of an append-only file, `no`, `everysec` or `always` (docs/async-orders.md).
+   * REDIS_APPENDFSYNC: the fsync policy of the single Redis's append-only file, `no`, `everysec`
+   * (the default) or `always`; `off` runs without one, so a restart comes back empty
+   * (docs/async-orders.md).
    */
   readonly redisAppendFsync: RedisAppendFsync;
   /** Each replica's PostgreSQL pool (DATABASE_POOL_SIZE). */
@@ -72,7 +73,7 @@ export const REDIS_APPENDFSYNC = ['off', 'no', 'everysec', 'always'] as const;
 export type RedisAppendFsync = (typeof REDIS_APPENDFSYNC)[number];
 
 function redisAppendFsync(env: NodeJS.ProcessEnv): RedisAppendFsync {
-  const raw = env.REDIS_APPENDFSYNC || 'off';
+  const raw = env.REDIS_APPENDFSYNC || 'everysec';
   if (!(REDIS_APPENDFSYNC as readonly string[]).includes(raw))
     throw new Error(`REDIS_APPENDFSYNC=${raw} is not one of ${REDIS_APPENDFSYNC.join(', ')}`);
   return raw as RedisAppendFsync;

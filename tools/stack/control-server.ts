@@ -39,7 +39,16 @@ const routes: Array<{ method: string; path: RegExp; handler: Handler }> = [
       return { stopped, state: s.state() };
     },
   },
-  { method: 'POST', path: /^\/redis\/start$/, handler: thenState((s) => s.startRedisAgain()) },
+  {
+    method: 'POST',
+    path: /^\/redis\/start$/,
+    handler: async (s, _params, query) => {
+      const empty = query.get('empty') ?? '0';
+      if (empty !== '0' && empty !== '1') throw new HttpError(400, `empty must be 0 or 1`);
+      await s.startRedisAgain({ empty: empty === '1' });
+      return s.state();
+    },
+  },
   { method: 'POST', path: /^\/postgres\/stop$/, handler: thenState((s) => s.stopPostgres()) },
   { method: 'POST', path: /^\/postgres\/start$/, handler: thenState((s) => s.startPostgresAgain()) },
   {

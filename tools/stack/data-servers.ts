@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { appendOnlyArgs, type StackConfig } from './config';
 import type { RunningChild } from './servers/child';
 import { ClusterRedis } from './redis/cluster-redis';
-import type { RedisEndpoints, RedisTopology } from './redis/redis-topology';
+import type { RedisEndpoints, RedisStartOptions, RedisTopology } from './redis/redis-topology';
 import { SentinelRedis } from './redis/sentinel-redis';
 import { SingleRedis } from './redis/single-redis';
 import { postgresUrl, startPostgresServer } from './servers/postgres-server';
@@ -72,8 +72,8 @@ export class DataServers {
   stopRedis(key?: string, signal?: NodeJS.Signals): Promise<{ stopped: string }> {
     return this.redis.stopPrimary(key, signal);
   }
-  startRedisAgain(): Promise<void> {
-    return this.redis.startAgain();
+  startRedisAgain(options?: RedisStartOptions): Promise<void> {
+    return this.redis.startAgain(options);
   }
   async stopPostgres(): Promise<void> {
     await this.postgres?.stop('SIGINT', 10000);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { StackConfig } from './config';
 import { startControlServer } from './control-server';
 import { alive, DataServers } from './data-servers';
+import type { RedisStartOptions } from './redis/redis-topology';
 import { assertStartable, migrateIfBuilt, readPid } from './preflight';
 import type { RunningChild } from './servers/child';
 import { superviseLab } from './lab-process';
@@ -160,7 +161,7 @@ export class Supervisor implements StackControl {
     await this.writeInfo();
     return stopped;
   };
-  startRedisAgain = () => this.data.startRedisAgain().then(() => this.writeInfo());
+  startRedisAgain = (options?: RedisStartOptions) => this.data.startRedisAgain(options).then(() => this.writeInfo());
   stopPostgres = () => this.data.stopPostgres().then(() => this.writeInfo());
   startPostgresAgain = () => this.data.startPostgresAgain().then(() => this.writeInfo());
   stopRedlock = (i: number) => this.data.stopRedlock(i).then(() => this.writeInfo());

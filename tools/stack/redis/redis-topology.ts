@@ -14,10 +14,16 @@ export interface RedisEndpoints {
   readonly redisClusterUrls?: string[];
 }
 
+/** `empty`: start without the append-only file, as a Redis that persists nothing would. */
+export interface RedisStartOptions {
+  readonly empty?: boolean;
+}
+
 /**
  * One of the three topologies, run from the system's redis-server. `stopPrimary` is the fault: the
  * server, the current primary (Sentinel promotes the replica) or the master owning `key`'s slot
- * (the cluster promotes its replica); `startAgain` brings back what was stopped, empty.
+ * (the cluster promotes its replica); `startAgain` brings back what was stopped: with what its
+ * append-only file kept (single, REDIS_APPENDFSYNC), else empty.
  */
 export interface RedisTopology {
   start(check: () => void): Promise<void>;
@@ -28,6 +34,6 @@ export interface RedisTopology {
   pids(): Record<string, number | undefined>;
   /** `signal`: SIGTERM by default (a clean shutdown that flushes the AOF); SIGKILL a crash (single only). */
   stopPrimary(key?: string, signal?: NodeJS.Signals): Promise<{ stopped: string }>;
-  startAgain(): Promise<void>;
+  startAgain(options?: RedisStartOptions): Promise<void>;
   stop(): Promise<void>;
 }

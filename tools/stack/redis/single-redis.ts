@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { RedisNodes, redisUrl } from './redis-nodes';
-import type { RedisEndpoints, RedisTopology } from './redis-topology';
+import type { RedisEndpoints, RedisStartOptions, RedisTopology } from './redis-topology';
 
 /**
  * One redis-server: a stop is an outage. Without an append-only file a start comes back empty;
@@ -24,7 +24,7 @@ export class SingleRedis implements RedisTopology {
 
   /** A new stack starts empty: an append-only file left by an earlier stack is not replayed. */
   start = () => {
-    rmSync(this.aofDir, { recursive: true, force: true });
+    this.forgetFile();
     return this.nodes.start(this.port);
   };
   endpoints = (): RedisEndpoints => ({ redisUrl: redisUrl(this.port) });
@@ -34,6 +34,13 @@ export class SingleRedis implements RedisTopology {
     await this.nodes.stopOne(this.port, signal);
     return { stopped: redisUrl(this.port) };
   };
-  startAgain = () => this.nodes.startStopped();
+  startAgain = ({ empty = false }: RedisStartOptions = {}) => {
+    if (empty) this.forgetFile();
+    return this.nodes.startStopped();
+  };
   stop = () => this.nodes.stopAll();
+
+  private forgetFile() {
+    rmSync(this.aofDir, { recursive: true, force: true });
+  }
 }
