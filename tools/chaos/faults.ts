@@ -36,7 +36,7 @@ export const FAULTS: Readonly<Record<FaultName, Fault>> = {
   'redis-restart': {
     name: 'redis-restart',
     description:
-      'the lock Redis stopped (with Sentinel or a cluster: its primary, failed over), then started again (empty)',
+      'the lock Redis stopped (with Sentinel or a cluster: its primary, failed over), then started again with what its append-only file kept (REDIS_APPENDFSYNC=off, Sentinel, cluster: empty)',
     killsReplica: false,
     inject: async (info, couponId) => {
       const key =
