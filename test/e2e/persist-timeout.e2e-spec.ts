@@ -51,6 +51,15 @@ describe("redis-lua's persist held past the client's timeout", () => {
               [id],
             )
           )[0].stock,
+        grantedUsers: async (id, users) =>
+          new Set(
+            (
+              await db.query<{ userId: string }>(
+                'SELECT user_id AS "userId" FROM grants WHERE coupon_id = $1 AND user_id = ANY($2::varchar[])',
+                [id, users],
+              )
+            ).map((r) => r.userId),
+          ),
         persist: (req) => deductions.atomic(req),
       });
       // Another session holds the stock row: the persist waits for it past every timeout.

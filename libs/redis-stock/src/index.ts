@@ -1,6 +1,6 @@
 export * from './redis-stock';
 export * from './reconcile';
-export { defineStockCommands, stockKeys, type StockKeys } from './redis-stock-commands';
+export { defineStockCommands, RESERVATION_MS, stockKeys, type StockKeys } from './redis-stock-commands';
 export {
   defineOrderCommands,
   orderKeys,

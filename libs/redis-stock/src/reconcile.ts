@@ -61,21 +61,31 @@ export async function reconcileStock(redis: Redis, couponId: number, ledger: Sto
 
 /**
  * The counter set to the database's stock, if nothing moved in Redis between reading both. Units
- * in flight (reservations, or redis-stream orders not yet persisted) make it busy: an accept after
- * this look moves the counter, which the script sees.
+ * in flight (reservations, or redis-stream orders not yet persisted) make it busy, and so does a
+ * reset: the script checks all of it again at the moment it sets the counter.
  */
 async function alignCounter(redis: Redis, couponId: number, ledger: StockLedger) {
   const keys = stockKeys(couponId);
-  const [[, seenRaw], [, pending], [, orders]] = (await redis
+  const { orders } = orderKeys(couponId);
+  const [[, seenRaw], [, generationRaw], [, pending], [, waiting]] = (await redis
     .multi()
     .get(keys.counter)
+    .get(keys.generation)
     .zcard(keys.reservations)
-    .xlen(orderKeys(couponId).orders)
-    .exec()) as [[null, string | null], [null, number], [null, number]];
+    .xlen(orders)
+    .exec()) as [[null, string | null], [null, string | null], [null, number], [null, number]];
   const seen = seenRaw ?? '';
-  if (pending > 0 || orders > 0) return { result: 'busy' as const, seen, ofRecord: undefined };
+  if (pending > 0 || waiting > 0) return { result: 'busy' as const, seen, ofRecord: undefined };
   const ofRecord = await ledger.currentStock(couponId);
-  const outcome = await redis.stockReconcile(keys.counter, keys.reservations, seen, ofRecord);
+  const outcome = await redis.stockReconcile(
+    keys.counter,
+    keys.reservations,
+    orders,
+    keys.generation,
+    seen,
+    generationRaw ?? '0',
+    ofRecord,
+  );
   const result = ({ 1: 'repaired', 0: 'in step', [-1]: 'busy', [-2]: 'not loaded' } as const)[outcome];
   return { result, seen, ofRecord };
 }

@@ -12,7 +12,10 @@ declare module 'ioredis' {
     stockReconcile(
       counter: string,
       reservations: string,
+      orders: string,
+      generation: string,
       seen: string,
+      generationSeen: string,
       ofRecord: number,
     ): Result<-2 | -1 | 0 | 1, Context>;
   }
@@ -24,7 +27,7 @@ const SCRIPTS = {
   stockLoad: { file: 'stock-load.lua', keys: 1 },
   stockLoadAt: { file: 'stock-load-at.lua', keys: 2 },
   stockVoid: { file: 'stock-void.lua', keys: 3 },
-  stockReconcile: { file: 'stock-reconcile.lua', keys: 2 },
+  stockReconcile: { file: 'stock-reconcile.lua', keys: 4 },
 } as const;
 
 /** Registers the stock scripts on a client once (ioredis then runs them by SHA, loading on NOSCRIPT). */
@@ -58,6 +61,13 @@ export function stockKeys(couponId: number): StockKeys {
   const counter = `stock:{coupon:${couponId}}`;
   return { counter, reservations: `${counter}:reserved`, generation: `stock-generation:{coupon:${couponId}}` };
 }
+
+/**
+ * How long a reservation may stay unpersisted before reconciliation may give it back: longer than
+ * any persist can last (the database cancels a statement at 10 s, its client gives up at 15 s),
+ * so a unit whose persist may still commit is never given back.
+ */
+export const RESERVATION_MS = 30_000;
 
 /** A reservation's id names its user, so reconciliation can look its grant up. */
 export const reservationId = (userId: string, nonce: string) => `${userId}|${nonce}`;

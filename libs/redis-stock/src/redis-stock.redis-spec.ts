@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { probeClient } from '../../../test/redis/lock-kit';
 import { StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
 import { reconcileStock } from './reconcile';
@@ -91,16 +92,25 @@ describe('stock Lua scripts on a real Redis', () => {
     expect(await redis.get(counter)).toBe('10');
   });
 
-  it('stock-reconcile: sets the counter only with nothing in flight and nothing moved', async () => {
-    const { counter, reservations: zset } = stockKeys(couponId);
-    expect(await redis.stockReconcile(counter, zset, '', 5)).toBe(-2);
+  it('stock-reconcile: sets the counter only with nothing in flight, nothing moved and no reset since', async () => {
+    const { counter, reservations: zset, generation } = stockKeys(couponId);
+    const orders = `${counter}:orders`;
+    const reconcile = (seen: string, generationSeen: string, ofRecord: number) =>
+      redis.stockReconcile(counter, zset, orders, generation, seen, generationSeen, ofRecord);
+    expect(await reconcile('', '0', 5)).toBe(-2);
     await redis.set(counter, 7);
-    expect(await redis.stockReconcile(counter, zset, '6', 5)).toBe(-1);
-    expect(await redis.stockReconcile(counter, zset, '7', 7)).toBe(0);
+    expect(await reconcile('6', '0', 5)).toBe(-1);
+    expect(await reconcile('7', '0', 7)).toBe(0);
     await redis.zadd(zset, Date.now() + 5000, 'a|1');
-    expect(await redis.stockReconcile(counter, zset, '7', 5)).toBe(-1);
+    expect(await reconcile('7', '0', 5)).toBe(-1);
     await redis.zrem(zset, 'a|1');
-    expect(await redis.stockReconcile(counter, zset, '7', 5)).toBe(1);
+    const orderId = await redis.xadd(orders, '*', 'user', 'b');
+    expect(await reconcile('7', '0', 5)).toBe(-1); // a redis-stream order not yet in the database
+    await redis.xdel(orders, orderId!);
+    await redis.incr(generation); // a reset came between the caller's reads and this call
+    expect(await reconcile('7', '0', 5)).toBe(-1);
+    expect(await redis.get(counter)).toBe('7');
+    expect(await reconcile('7', '1', 5)).toBe(1);
     expect(await redis.get(counter)).toBe('5');
   });
 });
@@ -172,6 +182,85 @@ describe('RedisStock', () => {
     expect(counterBefore).toBeNull();
     expect(stockOfRecordThen).toEqual([2]);
     expect(db.stock).toBe(1);
+  });
+});
+
+describe('RedisStock after Redis lost writes (a failover)', () => {
+  const soldOut = { code: 'STOCK.SOLD_OUT' };
+
+  /** The same Redis, but the answers of the next `count` takes are lost after their scripts ran. */
+  function losingTakeAnswers(count: number): Redis {
+    let toLose = count;
+    return new Proxy(redis, {
+      get(target, property) {
+        if (property === 'stockTake')
+          return async (...args: Parameters<Redis['stockTake']>) => {
+            const answer = await target.stockTake(...args);
+            if (toLose-- > 0) throw new Error('Connection is closed.');
+            return answer;
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  it('serves grabs again once a counter left below the stock of record, nothing in flight, is found out', async () => {
+    const db = records(5);
+    const stock = new RedisStock(redis, db);
+    await stock.take(req('a')); // counter 4, stock of record 4
+    await redis.decrby(stockKeys(couponId).counter, 3); // three give-backs the promoted replica never had
+    const answers = await Promise.allSettled(['b', 'c', 'd', 'e', 'f'].map((u) => stock.take(req(u))));
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(answers[4]).toMatchObject({ reason: soldOut });
+    expect(db.stock).toBe(0);
+    expect(await stock.counter(couponId)).toBe(0);
+    expect(await reservations()).toEqual({});
+  });
+
+  it('gives back the reservations of takes whose answers were lost, once sold out', async () => {
+    const db = records(3);
+    await redis.stockLoad(stockKeys(couponId).counter, 3);
+    const stock = new RedisStock(losingTakeAnswers(2), db);
+    await expect(stock.take(req('a'))).rejects.toMatchObject({ code: 'STOCK.UNAVAILABLE' });
+    await expect(stock.take(req('b'))).rejects.toMatchObject({ code: 'STOCK.UNAVAILABLE' });
+    expect(Object.keys(await reservations())).toHaveLength(2); // reserved in Redis, never persisted
+    await expect(stock.take(req('c'))).resolves.toMatchObject({ remaining: 2 });
+    await expect(stock.take(req('d'))).resolves.toMatchObject({ remaining: 1 });
+    await expect(stock.take(req('e'))).resolves.toMatchObject({ remaining: 0 });
+    await expect(stock.take(req('f'))).rejects.toMatchObject(soldOut);
+    expect(db.stock).toBe(0);
+    expect(await stock.counter(couponId)).toBe(0);
+    expect(await reservations()).toEqual({});
+  });
+
+  it('never raises the counter while a reservation or a redis-stream order is in flight', async () => {
+    const db = records(5);
+    const { counter, reservations: zset } = stockKeys(couponId);
+    await redis.set(counter, 0);
+    const [seconds] = await redis.time();
+    // Another process reserved the last unit; its persist may still commit.
+    await redis.zadd(zset, Number(seconds) * 1000 + 60_000, 'persisting|x');
+    await expect(new RedisStock(redis, db).take(req('a'))).rejects.toMatchObject(soldOut);
+    expect(await redis.get(counter)).toBe('0');
+    await redis.zrem(zset, 'persisting|x');
+    const orderId = await redis.xadd(`${counter}:orders`, '*', 'user', 'queued'); // accepted, not yet persisted
+    await expect(new RedisStock(redis, db).take(req('b'))).rejects.toMatchObject(soldOut);
+    expect(await redis.get(counter)).toBe('0');
+    // Once nothing is in flight, another process's check repairs it: the refusals were not by chance.
+    await redis.xdel(`${counter}:orders`, orderId!);
+    await expect(new RedisStock(redis, db).take(req('c'))).resolves.toMatchObject({ remaining: 4 });
+    expect(await redis.get(counter)).toBe('4');
+  });
+
+  it('checks a coupon at most once per interval per process', async () => {
+    const db = records(5);
+    await redis.set(stockKeys(couponId).counter, 0);
+    let reads = 0;
+    const stock = new RedisStock(redis, { ...db, currentStock: () => ((reads += 1), Promise.resolve(0)) });
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => stock.take(req(`s${i}`))));
+    expect(answers.every((a) => a.status === 'rejected')).toBe(true);
+    expect(reads).toBe(1);
   });
 });
 

@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { SoldOutError, type Granted, type GrantRequest } from '@app/stock';
 import { redisCall, withLoadedCounter } from './counter-loading';
-import { defineStockCommands, reservationId, stockKeys, type StockKeys } from './redis-stock-commands';
+import type { StockLedger } from './reconcile';
+import { defineStockCommands, RESERVATION_MS, reservationId, stockKeys, type StockKeys } from './redis-stock-commands';
+import { SoldOutCheck } from './sold-out-check';
 
-/** What the database side must offer: the current stock and a conditional, atomic persist. */
-export interface StockOfRecord {
-  currentStock(couponId: number): Promise<number>;
+/**
+ * What the database side must offer: the current stock, who holds grants (to reconcile a counter
+ * that says sold out too early) and a conditional, atomic persist.
+ */
+export interface StockOfRecord extends StockLedger {
   /** Decrements the database stock and writes the grant in one transaction; null if it had none. */
   persist(req: GrantRequest): Promise<Granted | null>;
 }
@@ -17,37 +21,31 @@ export interface TakeOptions {
 }
 
 /**
- * How long a reservation may stay unpersisted before reconciliation may give it back: longer than
- * any persist can last (the database cancels a statement at 10 s, its client gives up at 15 s),
- * so a unit whose persist may still commit is never given back.
- */
-export const RESERVATION_MS = 30_000;
-
-/**
  * Stock pre-deducted in Redis by a Lua script, the grant then persisted in PostgreSQL. Redis is a
  * fast filter that turns the sold-out crowd away without touching the database; the database's
  * conditional decrement stays the final word, so a Redis counter that is too high (reloaded after
  * a restart while reservations were in flight) can never oversell. Each reservation is recorded
  * with a deadline: a persist that fails gives its unit back, and one that never ends (its replica
- * died) is found by reconciliation once the deadline has passed.
+ * died) is found by reconciliation once the deadline has passed. A sold-out answer while the
+ * stock of record has units left is checked and repaired (see SoldOutCheck), then tried once more.
  */
 export class RedisStock {
+  private readonly soldOutCheck: SoldOutCheck;
+
   constructor(
     private readonly redis: Redis,
     private readonly records: StockOfRecord,
   ) {
     defineStockCommands(redis);
+    this.soldOutCheck = new SoldOutCheck(redis, records);
   }
 
   async take(req: GrantRequest, options: TakeOptions = {}): Promise<Granted> {
     const keys = stockKeys(req.couponId);
     const id = reservationId(req.userId, randomBytes(6).toString('hex'));
-    const left = await withLoadedCounter(
-      this.redis,
-      req.couponId,
-      (coupon) => this.records.currentStock(coupon),
-      () => this.redis.stockTake(keys.counter, keys.reservations, id, RESERVATION_MS),
-    );
+    let left = await this.reserve(req.couponId, keys, id);
+    if (left < 0 && (await this.soldOutCheck.recovered(req.couponId)))
+      left = await this.reserve(req.couponId, keys, id);
     if (left < 0) throw new SoldOutError(req.couponId);
     options.afterReserve?.();
     let granted: Granted | null;
@@ -81,6 +79,22 @@ export class RedisStock {
   async counter(couponId: number): Promise<number | null> {
     const value = await this.redis.get(stockKeys(couponId).counter);
     return value === null ? null : Number(value);
+  }
+
+  private async reserve(couponId: number, keys: StockKeys, id: string): Promise<number> {
+    try {
+      return await withLoadedCounter(
+        this.redis,
+        couponId,
+        (coupon) => this.records.currentStock(coupon),
+        () => this.redis.stockTake(keys.counter, keys.reservations, id, RESERVATION_MS),
+      );
+    } catch (error) {
+      // The script may have run and only its answer been lost (a failover): this process alone
+      // knows that reservation will never be persisted.
+      this.soldOutCheck.unansweredTake(couponId, id);
+      throw error;
+    }
   }
 
   private async redisCall<T>(call: () => Promise<T>): Promise<T> {

@@ -111,7 +111,8 @@ export const STRATEGY_CATALOGUE: readonly GrabStrategy[] = [
     deduction: 'redis-lua',
     reserves: true,
     fixes: 'no lock: a Lua script reserves stock in Redis, the database persists the grant conditionally',
-    breaks: 'a crash between reserve and persist strands a unit in Redis (undersell until reset)',
+    breaks:
+      'a crash between reserve and persist strands a unit in Redis until its deadline (undersell, never oversell)',
   },
   {
     name: 'db-batched',

@@ -39,7 +39,17 @@ async function runEveryScript(): Promise<unknown[]> {
   answers.push(await redis.stockLoadAt(stock.counter, stock.generation, 2, '1'));
   answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
   answers.push(await redis.stockGiveBack(stock.counter, stock.reservations, 'a|1'));
-  answers.push(await redis.stockReconcile(stock.counter, stock.reservations, '2', 2));
+  answers.push(
+    await redis.stockReconcile(
+      stock.counter,
+      stock.reservations,
+      `${stock.counter}:orders`,
+      stock.generation,
+      '2',
+      '1',
+      2,
+    ),
+  );
   return answers;
 }
 
