@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Client } from 'pg';
 import { LISTENER_NAME } from '@app/stock/sold-out/reset-channel';
 import { admin, createCoupon, http, testStack, type StackInfo } from './support/stack';
@@ -49,6 +50,42 @@ async function listenerPids(info: StackInfo): Promise<number[]> {
   }
 }
 
+/**
+ * The backend pid of `replicaPid`'s listening session: the one listener whose client port is the
+ * local port of one of that process's sockets (read from /proc) to PostgreSQL.
+ */
+async function listenerOf(info: StackInfo, replicaPid: number): Promise<number> {
+  const pgPort = Number(new URL(info.databaseUrl).port);
+  const inodes = new Set(
+    readdirSync(`/proc/${replicaPid}/fd`).map((fd) => {
+      try {
+        return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${replicaPid}/fd/${fd}`))?.[1];
+      } catch {
+        return undefined; // closed meanwhile
+      }
+    }),
+  );
+  const port = (address: string) => parseInt(address.split(':').at(-1)!, 16);
+  const clientPorts = ['tcp', 'tcp6']
+    .flatMap((table) => readFileSync(`/proc/${replicaPid}/net/${table}`, 'utf8').trim().split('\n').slice(1))
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => inodes.has(cols[9]) && port(cols[2]) === pgPort)
+    .map((cols) => port(cols[1]));
+  const pg = new Client({ connectionString: info.databaseUrl });
+  await pg.connect();
+  try {
+    const { rows } = await pg.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND client_port = ANY($2::int[])',
+      [LISTENER_NAME, clientPorts],
+    );
+    if (rows.length !== 1)
+      throw new Error(`expected one listening session of process ${replicaPid}, found ${rows.length}`);
+    return rows[0].pid;
+  } finally {
+    await pg.end();
+  }
+}
+
 /** Until every replica has its listening session again (a replaced one reconnects by itself). */
 async function listening(info: StackInfo, stopped: readonly number[]): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -92,22 +129,27 @@ describe('the sold-out memo never outlives a reset', () => {
     await listening(info, stopped);
   });
 
-  it('a replica frozen through a reset does not answer from its memo once it runs again', async () => {
+  it('a replica frozen through a reset, its session silent, does not answer from its memo once it runs again', async () => {
     const info = testStack();
+    await listening(info, []);
     const coupon = await createCoupon(info, STOCK);
     await sellOut(info, coupon.id, 'db-atomic');
     const [resetter, , frozen] = info.replicas;
+    // Its session stopped too, so nothing of the reset (notice or cut-off) reaches it before the grab:
+    // only the memo's own trust, lapsed while it was frozen, can keep it from answering from memory.
+    const session = await listenerOf(info, frozen.pid);
     process.kill(frozen.pid, 'SIGSTOP');
-    let answer: Promise<string>;
+    process.kill(session, 'SIGSTOP');
     try {
       await reset(resetter.url, info, coupon.id);
-      answer = grab(frozen.url, coupon.id, 'db-atomic');
-      // The grab reaches the frozen process's socket before it runs again.
-      await new Promise((r) => setTimeout(r, 200));
+      const answer = grab(frozen.url, coupon.id, 'db-atomic');
+      process.kill(frozen.pid, 'SIGCONT');
+      expect(await answer).toBe('200');
     } finally {
       process.kill(frozen.pid, 'SIGCONT');
+      // The reset terminated it: it ends once it runs again, and the replica listens anew.
+      process.kill(session, 'SIGCONT');
     }
-    expect(await answer).toBe('200');
-    await listening(info, []);
+    await listening(info, [session]);
   });
 });

@@ -4,10 +4,14 @@ import { HeldLocks, type Hold } from './held-locks';
 import { lockKeys, wakeChannel, type LockKeys } from './lock-keys';
 import { HANDOFF_LIMIT, type LockRuntimeOptions, type WaitForReplicas } from './lock-runtime-options';
 import { createLockRedis, createWakeRedis, defaultLockRedisSettings, followTopology } from './redis/redis-clients';
+import { onlineReplicas } from './redis/online-replicas';
 import { asCluster } from './redis/redis-target';
 import { Renewer, type Renewal } from './renewal/renewer';
 import { Lines } from './waiting/line';
 import { WakeSubscriber, type WakeListener } from './waiting/wake-subscriber';
+
+/** How long one look at the replicas (for health checks) stays good. */
+const REPLICA_CHECK_MS = 250;
 
 /**
  * What the Redis strategies of one process share: the command connection, the subscriber
@@ -24,6 +28,7 @@ export class LockRuntime {
   readonly processTag = randomBytes(8).toString('hex');
   private closed = false;
   private readonly closers: (() => Promise<void>)[] = [];
+  private replicaCheck?: { readonly atMs: number; readonly online: Promise<number> };
 
   constructor(
     private readonly redis: Redis,
@@ -100,6 +105,20 @@ export class LockRuntime {
     // A cluster's PING may reach a dead master until ioredis refreshes its slots: ask the client's state.
     if (asCluster(this.redis)) return this.redis.status === 'ready';
     return (await this.redis.ping().catch(() => undefined)) === 'PONG';
+  }
+
+  /**
+   * Under WAIT, how many replicas the primary (on a cluster, each master) has online against the
+   * number WAIT asks for: fewer, and no lock can be had. Undefined without WAIT. One question to
+   * Redis serves every caller for REPLICA_CHECK_MS; a failed one counts as no replica.
+   */
+  async replicasForWait(): Promise<{ readonly online: number; readonly wanted: number } | undefined> {
+    if (!this.waitForReplicas) return undefined;
+    const now = Date.now();
+    if (!this.replicaCheck || now - this.replicaCheck.atMs >= REPLICA_CHECK_MS) {
+      this.replicaCheck = { atMs: now, online: onlineReplicas(this.redis).catch(() => 0) };
+    }
+    return { online: await this.replicaCheck.online, wanted: this.waitForReplicas.replicas };
   }
 
   /** Whether `resource`'s lock key exists on this runtime's Redis (what a failover kept, say). */

@@ -18,7 +18,10 @@ const ENTRY = resolve(__dirname, '../../../dist/apps/api/apps/api/src/main.js');
 export async function startExtraReplica(
   info: StackInfo,
   replica: { id: string; port: number; chaos: boolean },
+  /** Settings over the stack's (REDIS_URL, LOCK_WAIT_REPLICAS, …), and the health that means started. */
+  overrides: { env?: NodeJS.ProcessEnv; startedWhen?: (healthStatus: number) => boolean } = {},
 ): Promise<ExtraReplica> {
+  const startedWhen = overrides.startedWhen ?? ((status: number) => status === 200);
   const child = startChild(replica.id, process.execPath, [ENTRY], {
     env: {
       ...process.env,
@@ -29,12 +32,18 @@ export async function startExtraReplica(
       ADMIN_TOKEN: info.adminToken,
       CHAOS_ENABLED: String(replica.chaos),
       LOG_LEVEL: 'warn',
+      ...overrides.env,
     },
   });
   child.child.stdout?.resume();
   child.child.stderr?.resume();
   const url = `http://127.0.0.1:${replica.port}`;
-  await waitFor(`the replica ${replica.id}`, async () => (await fetch(`${url}/health`)).status === 200, 30_000, 100);
+  await waitFor(
+    `the replica ${replica.id}`,
+    async () => startedWhen((await fetch(`${url}/health`)).status),
+    60_000,
+    100,
+  );
   return { url, child, stop: () => child.stop('SIGTERM') };
 }
 

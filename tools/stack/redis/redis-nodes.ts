@@ -20,7 +20,9 @@ export class RedisNodes {
     const server = await startRedisServer({
       port,
       dir: join(this.dir, String(port)),
-      args: this.argsFor(port),
+      // A new replica's full sync starts at once, not after Redis's default 5 s wait for others to
+      // share it: under WAIT no lock can be had until the promoted primary has that replica online.
+      args: ['--repl-diskless-sync-delay', '0', ...this.argsFor(port)],
       detached: true,
     });
     void server.exited.then((how) => {

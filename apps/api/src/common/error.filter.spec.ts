@@ -1,4 +1,4 @@
-import { Logger, NotFoundException, type ArgumentsHost } from '@nestjs/common';
+import { Logger, NotFoundException, ServiceUnavailableException, type ArgumentsHost } from '@nestjs/common';
 import { ERROR_STATUS, isErrorCode } from '@app/contract';
 import { CodedError } from '@app/errors';
 import { LockTimeoutError, LockUnavailableError } from '@app/lock';
@@ -64,6 +64,17 @@ describe('ErrorFilter', () => {
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: 'DEPENDENCY.UNAVAILABLE' });
     expect(res.headers['Retry-After']).toBe('1');
+  });
+
+  it('names each health indicator that is down in the 503, with the reason it gave', () => {
+    const health = new ServiceUnavailableException({
+      status: 'error',
+      error: { postgres: { status: 'down' }, redis: { status: 'down', reason: '0 of 1 replica(s) online' } },
+    });
+    expect(answer(health)).toMatchObject({
+      status: 503,
+      body: { code: 'DEPENDENCY.UNAVAILABLE', message: 'down: postgres, redis (0 of 1 replica(s) online)' },
+    });
   });
 
   it('answers an unknown route with 404 ROUTE.NOT_FOUND', () => {

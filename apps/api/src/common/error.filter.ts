@@ -62,11 +62,12 @@ export class ErrorFilter extends JsonErrorFilter {
     const status = error.getStatus();
     if (status === 404) return { status, body: { code: 'ROUTE.NOT_FOUND', message: error.message } };
     if (status === 503) {
-      // Terminus answers 503 with the indicators that are down.
-      const down = Object.keys((error.getResponse() as { error?: object }).error ?? {});
+      // Terminus answers 503 with the indicators that are down, each with its reason if it gave one.
+      const down = Object.entries((error.getResponse() as { error?: Record<string, { reason?: string }> }).error ?? {});
+      const named = down.map(([name, data]) => (data?.reason ? `${name} (${data.reason})` : name));
       return {
         ...UNAVAILABLE,
-        body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${down.join(', ') || 'unknown'}` },
+        body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${named.join(', ') || 'unknown'}` },
       };
     }
     return { status, body: { code: status < 500 ? 'REQUEST.INVALID' : 'INTERNAL', message: error.message } };

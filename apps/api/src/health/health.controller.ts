@@ -6,7 +6,10 @@ import { StockDatabase } from '@app/stock';
 import { ApiErrors } from '../common/api-errors.decorator';
 import { AppRedis } from '../redis/app-redis';
 
-/** 200 when PostgreSQL and Redis answer (on every connection grabs use), else 503 with which one did not. */
+/**
+ * 200 when PostgreSQL and Redis answer (on every connection grabs use) and, under WAIT, the Redis
+ * primary has the replicas a lock must reach; else 503 with which one did not, and why.
+ */
 @ApiTags('observability')
 @Controller('health')
 export class HealthController {
@@ -31,8 +34,15 @@ export class HealthController {
         const indicator = this.indicators.check('redis');
         // Both connections: the app's own (stock, resets) and the lock runtime's, which grabs need.
         const [app, lock] = await Promise.all([this.redis.ping().catch(() => false), this.locks.ping()]);
-        const up = app && lock;
-        return up ? indicator.up() : indicator.down();
+        if (!app || !lock) return indicator.down();
+        // Under WAIT a primary short of replicas (one just promoted, say) refuses every lock: not healthy.
+        const replicas = await this.locks.replicasForWait();
+        if (replicas && replicas.online < replicas.wanted) {
+          return indicator.down({
+            reason: `${replicas.online} of ${replicas.wanted} replica(s) online; a lock needs WAIT ${replicas.wanted}`,
+          });
+        }
+        return indicator.up();
       },
     ]);
   }
