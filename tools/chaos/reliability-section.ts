@@ -5,6 +5,7 @@ import {
   renderDiedNotes,
   renderFailures,
   renderLossNotes,
+  withDocumentedLoss,
   statusSummary,
   verdictCell,
 } from './table';
@@ -50,6 +51,6 @@ export function renderReliabilitySection(results: readonly ScenarioResult[], ran
     '',
     failures.length
       ? `Invariants broken:\n${failures.map((f) => `- ${f}`).join('\n')}`
-      : `Every invariant held in ${results.length} runs.`,
+      : `Every invariant held in ${results.length} runs${withDocumentedLoss(results)}.`,
   ].join('\n');
 }
