@@ -9,7 +9,7 @@ import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
-import { awaitDrain } from './stream-drain';
+import { awaitDrain } from '../tools/orders/stream-drain';
 import type { BenchTarget } from './target';
 import type { BenchSettings, StrategyResult } from './types';
 

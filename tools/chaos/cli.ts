@@ -4,7 +4,14 @@ import { ApiClient } from '@app/contract';
 import { ensureStack } from '../stack/stack';
 import { CORRECT_STRATEGIES, parseChaosArgs } from './options';
 import { runScenario, type ChaosReport, type ScenarioResult } from './scenario';
-import { renderDiedNotes, renderFailures, renderTable } from './table';
+import {
+  renderDiedNotes,
+  renderFailures,
+  renderLossNotes,
+  renderTable,
+  verdictCell,
+  withDocumentedLoss,
+} from './table';
 
 // npm run chaos -- [--faults replica-kill,redis-restart,postgres-restart] [--strategies watchdog,db-atomic] …
 async function main(): Promise<void> {
@@ -24,13 +31,15 @@ async function main(): Promise<void> {
     console.log(
       `chaos: ${s.requests} grabs per run through ${stack.info.nginxUrl}, ${s.concurrency} connections, ${s.ratePerSec}/s, ` +
         `client timeout ${s.timeoutMs} ms, stock ${s.stock}; fault at ${s.faultAtMs} ms, dependencies down ${s.downMs} ms; ` +
-        `query ${JSON.stringify(s.query)}\n`,
+        `query ${JSON.stringify(s.query)}; Redis ${stack.info.redisMode}` +
+        (stack.info.redisAppendFsync ? `, REDIS_APPENDFSYNC=${stack.info.redisAppendFsync}` : '') +
+        '\n',
     );
     for (const fault of options.faults) {
       for (const strategy of strategies) {
         process.stdout.write(`${fault} / ${strategy} … `);
         const result = await runScenario(stack.info, fault, strategy, s, waitReplicas);
-        console.log(result.ok ? 'ok' : 'FAILED');
+        console.log(verdictCell(result, 'FAILED'));
         results.push(result);
       }
     }
@@ -38,12 +47,16 @@ async function main(): Promise<void> {
     if (stack.started) await stack.stop();
   }
   console.log(`\n${renderTable(results)}`);
-  const notes = renderDiedNotes(results);
+  const notes = [...renderDiedNotes(results), ...renderLossNotes(results)];
   if (notes.length) console.log(`\n${notes.join('\n')}`);
   const failures = renderFailures(results);
   const report: ChaosReport = {
     startedAt,
-    redis: { mode: stack.info.redisMode, waitReplicas },
+    redis: {
+      mode: stack.info.redisMode,
+      waitReplicas,
+      ...(stack.info.redisAppendFsync && { appendFsync: stack.info.redisAppendFsync }),
+    },
     results,
   };
   if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -51,7 +64,7 @@ async function main(): Promise<void> {
     console.log(`\ninvariants broken:\n${failures.map((f) => `  ${f}`).join('\n')}`);
     process.exitCode = 1;
   } else {
-    console.log(`\nevery invariant held in ${results.length} runs`);
+    console.log(`\nevery invariant held in ${results.length} runs${withDocumentedLoss(results)}`);
   }
 }
 

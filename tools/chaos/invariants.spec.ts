@@ -58,6 +58,7 @@ describe('checkInvariants', () => {
     ],
     ['every acknowledged grant is in the database', { grantedInDb: ['a', 'x', 'c'] }],
     ['grant rows = audit grants', { grantedInDb: ['a', 'b'] }],
+    ['no user granted twice', { grantedInDb: ['a', 'b', 'b'] }],
     ['every failure has a clear status', { verdicts: ['granted', 'unclear'] }],
     ['no answer slower than the client timeout', { maxLatencyMs: 10_000 }],
     ['health recovered by itself', { recovery: { sawUnhealthy: true, saw503: true, recoveryMs: undefined } }],
@@ -89,6 +90,10 @@ describe('checkInvariants', () => {
         soldOutAnswers: 5,
       }),
     ).toEqual([]);
+  });
+
+  it('counts a 202 after recovery as served', () => {
+    expect(failed({ ...healthy, afterRecovery: [...healthy.afterRecovery.slice(1), 'accepted'] })).toEqual([]);
   });
 
   it('checks stock + grants = initial stock on its own', () => {

@@ -1,5 +1,7 @@
 import type { Audit } from '@app/contract';
+import { firstFew, type Check } from './check';
 import type { Recovery } from './health-watch';
+import { lostOrders, orderChecks, type OrderObservation } from './order-invariants';
 import type { Verdict } from './outcome';
 
 /** What one scenario observed, client side and database side. */
@@ -7,7 +9,9 @@ export interface Observed {
   readonly audit: Audit;
   /** userIds the client saw answered 200. */
   readonly acknowledged: readonly string[];
-  /** userIds of the coupon's grant rows (GET /coupons/:id/grants), after the retries. */
+  /** redis-stream: the accepted orders and the drained stream, judged by `orderChecks`. */
+  readonly orders?: OrderObservation;
+  /** userIds of the coupon's grant rows (GET /coupons/:id/grants), after the retries and the drain. */
   readonly grantedInDb: readonly string[];
   /** userIds whose retry found them stored (GRANT.DUPLICATE) or granted them. */
   readonly resolvedByRetry: readonly string[];
@@ -62,11 +66,7 @@ export function doubleHoldersExpected(fault: string, setting: FailoverSetting, s
 /** Sold-out answers while stock of record remained: a false sold out, an undersell. */
 export const undersold = (soldOutAnswers: number, audit: Audit): boolean => soldOutAnswers > 0 && audit.stock > 0;
 
-export interface Check {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly detail: string;
-}
+export type { Check } from './check';
 
 /** Enough grabs after the recovery to say it is over, not a lucky few. */
 export const MIN_AFTER_RECOVERY = 50;
@@ -76,10 +76,14 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 
 const count = (verdicts: readonly Verdict[], v: Verdict) => verdicts.filter((x) => x === v).length;
 
+const served = (v: Verdict) => v === 'granted' || v === 'accepted' || v === 'refused';
+
 /** Every invariant of the fault suite, each with the figures that decide it. */
 export function checkInvariants(o: Observed): Check[] {
   const inDb = new Set(o.grantedInDb);
   const missing = o.acknowledged.filter((u) => !inDb.has(u));
+  const lost = lostOrders(o.orders, o.grantedInDb);
+  const kept = (o.orders?.accepted ?? []).map((a) => a.userId).filter((u) => !lost.byDesign.includes(u));
   const { audit } = o;
   const unclear = count(o.verdicts, 'unclear');
   const died = count(o.verdicts, 'died-with-replica');
@@ -108,17 +112,24 @@ export function checkInvariants(o: Observed): Check[] {
       detail: `${o.grantedInDb.length} rows vs audit ${audit.grants}`,
     },
     {
+      name: 'no user granted twice',
+      ok: inDb.size === o.grantedInDb.length,
+      detail: `${o.grantedInDb.length} grant rows, ${inDb.size} users`,
+    },
+    {
       name: 'every grant acknowledged or resolved by retry',
-      ok: sameSet(o.grantedInDb, [...o.acknowledged, ...o.resolvedByRetry]),
-      detail: `${o.grantedInDb.length} stored = ${o.acknowledged.length} acknowledged + ${o.resolvedByRetry.length} resolved by retry`,
+      ok: sameSet(o.grantedInDb, [...o.acknowledged, ...kept, ...o.resolvedByRetry]),
+      detail:
+        `${o.grantedInDb.length} stored = ${o.acknowledged.length} acknowledged + ` +
+        (o.orders ? `${kept.length} accepted + ` : '') +
+        `${o.resolvedByRetry.length} resolved by retry`,
     },
     {
       name: 'every acknowledged grant is in the database',
       ok: missing.length === 0,
-      detail: missing.length
-        ? `missing: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`
-        : `${o.acknowledged.length} of ${o.acknowledged.length}`,
+      detail: missing.length ? `missing: ${firstFew(missing)}` : `${o.acknowledged.length} of ${o.acknowledged.length}`,
     },
+    ...(o.orders ? orderChecks(o.orders, o.grantedInDb, audit.stock) : []),
     // A 502 or broken connection counts as clear only when it was in flight on the killed replica.
     {
       name: 'every failure has a clear status',
@@ -139,10 +150,8 @@ export function checkInvariants(o: Observed): Check[] {
     },
     {
       name: 'grabs served again after recovery',
-      ok:
-        o.afterRecovery.length >= MIN_AFTER_RECOVERY &&
-        o.afterRecovery.every((v) => v === 'granted' || v === 'refused'),
-      detail: `${o.afterRecovery.filter((v) => v === 'granted' || v === 'refused').length} of ${o.afterRecovery.length} sent after recovery answered 200, sold out or duplicate (at least ${MIN_AFTER_RECOVERY} needed)`,
+      ok: o.afterRecovery.length >= MIN_AFTER_RECOVERY && o.afterRecovery.every(served),
+      detail: `${o.afterRecovery.filter(served).length} of ${o.afterRecovery.length} sent after recovery answered 200, 202, sold out or duplicate (at least ${MIN_AFTER_RECOVERY} needed)`,
     },
     {
       name: 'no replica crashed',

@@ -36,6 +36,7 @@ export const CORRECT_STRATEGIES = [
   'db-for-update',
   'redis-lua',
   'db-batched',
+  'redis-stream',
 ];
 
 export const USAGE = `usage: npm run chaos -- [--faults ${FAULT_NAMES.join(',')}] [--strategies ${CORRECT_STRATEGIES.join(',')}]

@@ -11,6 +11,7 @@ describe('judge', () => {
   const upstream = (status: number, from: string): Outcome => ({ kind: 'answer', status, upstream: from });
   it.each([
     [answer(200), noKill, 'granted'],
+    [answer(202), noKill, 'accepted'], // redis-stream: a promise, judged once the stream drained
     [answer(409, 'STOCK.SOLD_OUT'), noKill, 'refused'],
     [answer(409, 'GRANT.DUPLICATE'), noKill, 'refused'],
     [answer(409, 'FENCE.REJECTED'), noKill, 'clear'], // retryable: after recovery it means not served

@@ -11,6 +11,8 @@ export type Outcome =
 export type Verdict =
   /** 200: the grant was acknowledged. */
   | 'granted'
+  /** 202 (redis-stream): the order was accepted, a promise of a grant once persisted. */
+  | 'accepted'
   /** 409 sold out or duplicate: a business answer, not a failure. */
   | 'refused'
   /**
@@ -45,6 +47,7 @@ export function judge(outcome: Outcome, diedWith: (upstream: string | undefined)
   if (outcome.kind === 'timeout' || outcome.kind === 'broken') return 'unclear';
   const { status, code } = outcome;
   if (status === 200) return 'granted';
+  if (status === 202) return 'accepted';
   if (status === 409 && code && BUSINESS_REFUSALS.has(code)) return 'refused';
   if ((CLEAR_STATUSES.has(status) || status === 409) && code) return 'clear';
   if (status === 502 && diedWith(outcome.upstream)) return 'died-with-replica';

@@ -33,4 +33,23 @@ describe('README reliability section', () => {
     );
     expect(md).toContain('- replica-kill / watchdog: 8 in flight at the kill, 2 died with the replica');
   });
+
+  it('renders a redis-stream row: its 202 answers acknowledged, a documented loss counted in the verdict', () => {
+    const stream = scenarioResult({
+      strategy: 'redis-stream',
+      acknowledged: 0,
+      accepted: 242,
+      lostByDesign: 3,
+      statuses: { '202': 242, '503 DEPENDENCY.UNAVAILABLE': 358 },
+    });
+    const md = renderReliabilitySection([stream], '2026-11-28');
+    expect(md).toContain(
+      '| redis-restart | redis-stream | 600 | 242 (242 accepted) | 0 | 239 | 0 | 0 | 1 | 503 DEPENDENCY.UNAVAILABLE×358 202×242 | 5.5 s | 150 | ok, 3 accepted lost (no AOF) |',
+    );
+    expect(md).toContain('For redis-stream, "acked grants" counts its 202 answers');
+    expect(md).toContain("- redis-restart / redis-stream: 3 of 242 accepted orders lost with Redis's memory");
+    expect(md).toMatch(
+      /Every invariant held in 1 runs, 1 of them with the documented loss of accepted orders counted above\.$/,
+    );
+  });
 });

@@ -1,5 +1,14 @@
 import type { ScenarioResult } from './scenario';
-import { holders, renderDiedNotes, renderFailures, statusSummary } from './table';
+import {
+  acknowledgedCell,
+  holders,
+  renderDiedNotes,
+  renderFailures,
+  renderLossNotes,
+  withDocumentedLoss,
+  statusSummary,
+  verdictCell,
+} from './table';
 
 /** The run's load and fault timing, as the results record them (not the defaults: a run may differ). */
 function settings(results: readonly ScenarioResult[]): string {
@@ -27,18 +36,21 @@ export function renderReliabilitySection(results: readonly ScenarioResult[], ran
     '|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|---:|:---|',
     ...results.map(
       (r) =>
-        `| ${r.fault} | ${r.strategy} | ${r.requests} | ${r.acknowledged} | ${r.resolution.storedUnacknowledged} | ${r.audit.grants} | ` +
-        `${r.audit.oversold} | ${r.audit.lostUpdates} | ${holders(r)} | ${statusSummary(r.statuses)} | ${recovery(r)} | ${r.answeredAfterRecovery} | ${r.ok ? 'ok' : '**FAIL**'} |`,
+        `| ${r.fault} | ${r.strategy} | ${r.requests} | ${acknowledgedCell(r)} | ${r.resolution.storedUnacknowledged} | ${r.audit.grants} | ` +
+        `${r.audit.oversold} | ${r.audit.lostUpdates} | ${holders(r)} | ${statusSummary(r.statuses)} | ${recovery(r)} | ${r.answeredAfterRecovery} | ${verdictCell(r, '**FAIL**')} |`,
     ),
     '',
     'Recovery runs from the moment the fault began until every replica answers its health check for good; ' +
       '"after recovery" counts the grabs sent after it (each must be served). "Stored unacked": grants whose first ' +
-      'answer was a 502 or a 503, found stored when the buyer asked (GET /coupons/:id/grants/:userId).',
+      'answer was a 502 or a 503, found stored when the buyer asked (GET /coupons/:id/grants/:userId).' +
+      (results.some((r) => r.accepted !== undefined)
+        ? ' For redis-stream, "acked grants" counts its 202 answers, and its grants are counted once its order stream drained.'
+        : ''),
     '',
-    ...renderDiedNotes(results).map((note) => `- ${note}`),
+    ...[...renderDiedNotes(results), ...renderLossNotes(results)].map((note) => `- ${note}`),
     '',
     failures.length
       ? `Invariants broken:\n${failures.map((f) => `- ${f}`).join('\n')}`
-      : `Every invariant held in ${results.length} runs.`,
+      : `Every invariant held in ${results.length} runs${withDocumentedLoss(results)}.`,
   ].join('\n');
 }

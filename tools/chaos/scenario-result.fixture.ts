@@ -17,7 +17,7 @@ export const scenarioResult = (over: Partial<ScenarioResult>): ScenarioResult =>
     statements: 239,
   },
   statuses: { '200': 239, '503 DEPENDENCY.UNAVAILABLE': 361 },
-  verdicts: { granted: 239, refused: 0, clear: 361, 'died-with-replica': 0, unclear: 0 },
+  verdicts: { granted: 239, accepted: 0, refused: 0, clear: 361, 'died-with-replica': 0, unclear: 0 },
   recoveryMs: 5516,
   answeredAfterRecovery: 150,
   maxLatencyMs: 3535,

@@ -23,8 +23,11 @@ export interface ScenarioOptions {
 /** What `npm run chaos -- --json FILE` writes. */
 export interface ChaosReport {
   readonly startedAt: string;
-  /** The stack's Redis (single, sentinel or cluster) and the replicas' LOCK_WAIT_REPLICAS (0: none); absent in older runs. */
-  readonly redis?: { readonly mode: string; readonly waitReplicas: number };
+  /**
+   * The stack's Redis (single, sentinel or cluster), the replicas' LOCK_WAIT_REPLICAS (0: none) and
+   * a single Redis's REDIS_APPENDFSYNC; absent in older runs.
+   */
+  readonly redis?: { readonly mode: string; readonly waitReplicas: number; readonly appendFsync?: string };
   readonly results: ScenarioResult[];
 }
 
@@ -34,7 +37,9 @@ export interface Resolution {
   readonly asked: number;
   /** Held a grant when it asked: stored, though the first answer never said so. */
   readonly storedUnacknowledged: number;
-  /** The retry was granted: the first attempt had not been. */
+  /** Held an accepted order still waiting in Redis's stream (redis-stream); absent in older runs. */
+  readonly pendingWhenAsked?: number;
+  /** The retry was granted (redis-stream: accepted): the first attempt had not been. */
   readonly grantedOnRetry: number;
 }
 
@@ -44,6 +49,14 @@ export interface ScenarioResult {
   readonly couponId: number;
   readonly requests: number;
   readonly acknowledged: number;
+  /** redis-stream: orders answered 202 accepted. */
+  readonly accepted?: number;
+  /**
+   * redis-stream through a restart of a Redis without an append-only file: accepted orders lost
+   * with Redis's memory, the documented loss (docs/async-orders.md, "Durability"); present, even
+   * at 0, whenever the run could lose them.
+   */
+  readonly lostByDesign?: number;
   readonly audit: Audit;
   readonly statuses: Tally['statuses'];
   readonly verdicts: Tally['verdicts'];

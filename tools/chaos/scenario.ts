@@ -3,8 +3,10 @@ import { ApiClient } from '@app/contract';
 import { control, type StackInfo } from '../stack/stack';
 import { FAULTS, healAll, victim, type FaultName } from './faults';
 import { recovery, watchHealth, type HealthWatch } from './health-watch';
+import { awaitDrain } from '../orders/stream-drain';
 import { checkInvariants, doubleHoldersExpected, MIN_AFTER_RECOVERY } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
+import { ACCEPTS_ORDERS, lostOrders, ordersLostByDesign, type OrderObservation } from './order-invariants';
 import { judge, label } from './outcome';
 import { resolveByRetry } from './resolve-by-retry';
 import type { ScenarioOptions, ScenarioResult } from './scenario-types';
@@ -95,6 +97,8 @@ export async function runScenario(
     fault.killsReplica && r.sentAtMs <= killedAtMs && r.endedAtMs >= injectedAtMs;
   const verdicts = records.map((r) => judge(r.outcome, (upstream) => inFlightThen(r) && upstream === victimAddress));
   const resolved = await resolveByRetry(client, coupon.id, grab, records, verdicts);
+  // Accepted orders become grants later: judged once the stream drained (the retries' orders too).
+  const stream = ACCEPTS_ORDERS.has(strategy) ? await awaitDrain(info, coupon.id) : undefined;
   const audit = await client.audit(coupon.id);
   const grantedInDb = (await client.grants(coupon.id)).map((g) => g.userId);
   const unexpectedRestarts = (await restarts(info)) - restartsBefore - (fault.killsReplica ? 1 : 0);
@@ -104,10 +108,17 @@ export async function runScenario(
   const afterRecovery = verdicts.filter((_, i) => records[i].sentAtMs >= servedFromMs);
   const failsOver = Boolean(info.redisSentinelUrls?.length || info.redisClusterUrls?.length);
   const expected = doubleHoldersExpected(faultName, { redisFailsOver: failsOver, waitReplicas }, strategy);
+  const orders: OrderObservation | undefined = stream && {
+    accepted: seen.accepted,
+    stream,
+    ...(ordersLostByDesign(faultName, info.redisAppendFsync, strategy) && { redisLostMemoryAtMs: killedAtMs }),
+    ...(faultName === 'postgres-restart' && { databaseDown: { fromMs: injectedAtMs, toMs: healedAtMs } }),
+  };
   const checks = checkInvariants({
     doubleHoldersExpected: expected,
     audit,
     acknowledged: seen.acknowledged,
+    orders,
     grantedInDb,
     resolvedByRetry: resolved.storedUsers,
     verdicts,
@@ -127,6 +138,12 @@ export async function runScenario(
     couponId: coupon.id,
     requests: records.length,
     acknowledged: seen.acknowledged.length,
+    ...(orders && {
+      accepted: orders.accepted.length,
+      ...(orders.redisLostMemoryAtMs !== undefined && {
+        lostByDesign: lostOrders(orders, grantedInDb).byDesign.length,
+      }),
+    }),
     audit,
     statuses: seen.statuses,
     verdicts: seen.verdicts,

@@ -1,5 +1,5 @@
 import { scenarioResult } from './scenario-result.fixture';
-import { holders, renderFailures, renderTable, statusSummary } from './table';
+import { holders, renderFailures, renderLossNotes, renderTable, statusSummary, verdictCell } from './table';
 
 describe('chaos table', () => {
   it('sums statuses biggest first', () => {
@@ -36,6 +36,17 @@ describe('chaos table', () => {
     ];
     expect(renderFailures([scenarioResult({ checks, ok: false })])).toEqual([
       'redis-restart / watchdog: oversold 0 — oversold 2',
+    ]);
+  });
+
+  it("never shows a bare ok for a run that could lose accepted orders with Redis's memory", () => {
+    const stream = { strategy: 'redis-stream', acknowledged: 0, accepted: 239 };
+    expect(verdictCell(scenarioResult({ ...stream, lostByDesign: 3 }))).toBe('ok, 3 accepted lost (no AOF)');
+    expect(verdictCell(scenarioResult({ ...stream, lostByDesign: 0 }))).toBe('ok, 0 accepted lost (no AOF)');
+    expect(verdictCell(scenarioResult({ ...stream, lostByDesign: 3, ok: false }))).toBe('FAIL');
+    expect(verdictCell(scenarioResult(stream))).toBe('ok');
+    expect(renderLossNotes([scenarioResult({ ...stream, lostByDesign: 3 }), scenarioResult({})])).toEqual([
+      expect.stringMatching(/^redis-restart \/ redis-stream: 3 of 239 accepted orders lost with Redis's memory/),
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RedisAppendFsync } from './config';
 import type { RedisMode } from './redis/redis-topology';
 
 /** `.stack/stack.json`: the contract's fields first, then the stack's own. */
@@ -15,6 +16,8 @@ export interface StackInfo {
   redisSentinelName?: string;
   /** Cluster mode: every node. */
   redisClusterUrls?: string[];
+  /** REDIS_APPENDFSYNC of a single Redis (`off`: no append-only file, a restart comes back empty). */
+  redisAppendFsync?: RedisAppendFsync;
   adminToken: string;
   chaos: boolean;
   /** Each replica's PostgreSQL pool. */

@@ -132,6 +132,7 @@ export class Supervisor implements StackControl {
       databaseUrl: this.data.databaseUrl,
       ...this.data.redisEndpoints(),
       redisMode: config.redisMode,
+      ...(config.redisMode === 'single' ? { redisAppendFsync: config.redisAppendFsync } : {}),
       adminToken: config.adminToken,
       chaos: config.chaos,
       databasePoolSize: config.databasePoolSize,

@@ -1,0 +1,134 @@
+import { checkInvariants, type Observed } from './invariants';
+import { ordersLostByDesign, type OrderObservation } from './order-invariants';
+import type { Verdict } from './outcome';
+
+// A redis-stream run: a, b and c accepted (202), d resolved by retry; all four granted once drained.
+const orders: OrderObservation = {
+  accepted: [
+    { userId: 'a', sentAtMs: 100 },
+    { userId: 'b', sentAtMs: 3000 },
+    { userId: 'c', sentAtMs: 9000 },
+  ],
+  stream: { drained: true, counter: 6, deadLettered: 0 },
+};
+const drained: Observed = {
+  audit: { initialStock: 10, stock: 6, grants: 4, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, statements: 2 },
+  acknowledged: [],
+  orders,
+  grantedInDb: ['a', 'b', 'c', 'd'],
+  resolvedByRetry: ['d'],
+  verdicts: ['accepted', 'accepted', 'accepted', 'clear'],
+  soldOutAnswers: 0,
+  maxLatencyMs: 900,
+  timeoutMs: 10_000,
+  recovery: { sawUnhealthy: true, saw503: true, recoveryMs: 300 },
+  afterRecovery: Array<Verdict>(50).fill('accepted'),
+  dependencyFault: true,
+  unexpectedRestarts: 0,
+};
+
+// c's order is gone: never a grant, its unit back in stock (Redis reloaded the counter from the stock of record).
+const cLost: Observed = {
+  ...drained,
+  audit: { ...drained.audit, stock: 7, grants: 3 },
+  orders: { ...orders, stream: { ...orders.stream, counter: 7 } },
+  grantedInDb: ['a', 'b', 'd'],
+};
+
+const check = (o: Observed, name: string) => checkInvariants(o).find((c) => c.name === name);
+const failed = (o: Observed) =>
+  checkInvariants(o)
+    .filter((c) => !c.ok)
+    .map((c) => c.name);
+
+describe('redis-stream invariants, judged once the order stream drained', () => {
+  it('pass when every 202 became a grant, the stream is empty and the counter equals the stock of record', () => {
+    expect(failed(drained)).toEqual([]);
+    expect(check(drained, 'every accepted order became a grant')?.detail).toBe('3 of 3 accepted orders are grants');
+    expect(check(drained, 'every grant acknowledged or resolved by retry')?.detail).toBe(
+      '4 stored = 0 acknowledged + 3 accepted + 1 resolved by retry',
+    );
+  });
+
+  it('fail a lost accepted order, with no loss excused', () => {
+    expect(failed(cLost)).toEqual([
+      'every grant acknowledged or resolved by retry',
+      'every accepted order became a grant',
+    ]);
+    expect(check(cLost, 'every accepted order became a grant')?.detail).toBe(
+      '2 of 3 accepted orders are grants; lost: c',
+    );
+  });
+
+  it('count an order lost with the memory of a Redis without an append-only file, sent before the stop, as the documented loss', () => {
+    const byDesign = { ...cLost, orders: { ...cLost.orders!, redisLostMemoryAtMs: 9500 } };
+    expect(failed(byDesign)).toEqual([]);
+    expect(check(byDesign, 'every accepted order became a grant')?.detail).toBe(
+      '2 of 3 accepted orders are grants; 1 sent before Redis stopped were lost with it (no append-only file: the documented loss)',
+    );
+  });
+
+  it('excuse no order sent after the stop was complete: only the restarted Redis could have taken it', () => {
+    const afterStop = { ...cLost, orders: { ...cLost.orders!, redisLostMemoryAtMs: 9000 } };
+    expect(failed(afterStop)).toContain('every accepted order became a grant');
+  });
+
+  it('fail an order still in the stream when the wait ran out', () => {
+    const waiting = { ...orders, stream: { ...orders.stream, drained: false } };
+    expect(failed({ ...drained, orders: waiting })).toEqual(['order stream drained']);
+  });
+
+  it('fail a Redis counter other than the stock of record, and accept an absent one', () => {
+    const off = (counter: number | null) => ({
+      ...drained,
+      orders: { ...orders, stream: { ...orders.stream, counter } },
+    });
+    expect(failed(off(5))).toEqual(["Redis's counter = stock of record"]);
+    expect(failed(off(null))).toEqual([]);
+  });
+
+  it('say a dead-lettered order, and fail it: it was accepted, never granted', () => {
+    const dead = { ...cLost, orders: { ...cLost.orders!, stream: { ...cLost.orders!.stream, deadLettered: 1 } } };
+    expect(check(dead, 'every accepted order became a grant')).toEqual({
+      name: 'every accepted order became a grant',
+      ok: false,
+      detail: '2 of 3 accepted orders are grants, 1 dead-lettered; lost: c',
+    });
+  });
+});
+
+describe('orders accepted while PostgreSQL was down', () => {
+  const outage = (o: Observed, fromMs: number, toMs: number) => ({
+    ...o,
+    orders: { ...o.orders!, databaseDown: { fromMs, toMs } },
+  });
+  const name = 'orders accepted while PostgreSQL was down persisted after';
+
+  it('pass once the orders accepted during the outage are grants', () => {
+    expect(check(outage(drained, 2000, 9500), name)).toEqual({
+      name,
+      ok: true,
+      detail: '2 of 2 accepted during the outage are grants',
+    });
+  });
+
+  it('fail one accepted during the outage and never persisted', () => {
+    expect(failed(outage(cLost, 2000, 9500))).toContain(name);
+  });
+
+  it('fail an outage during which no order was accepted: the run did not show what it is for', () => {
+    expect(check(outage(drained, 4000, 8000), name)?.ok).toBe(false);
+  });
+});
+
+describe('ordersLostByDesign', () => {
+  it('excuses only redis-stream through a restart of a Redis without an append-only file', () => {
+    expect(ordersLostByDesign('redis-restart', 'off', 'redis-stream')).toBe(true);
+    expect(ordersLostByDesign('redis-restart', 'always', 'redis-stream')).toBe(false);
+    expect(ordersLostByDesign('redis-restart', 'everysec', 'redis-stream')).toBe(false);
+    expect(ordersLostByDesign('redis-restart', undefined, 'redis-stream')).toBe(false); // a failover, or unknown
+    expect(ordersLostByDesign('postgres-restart', 'off', 'redis-stream')).toBe(false);
+    expect(ordersLostByDesign('replica-kill', 'off', 'redis-stream')).toBe(false);
+    expect(ordersLostByDesign('redis-restart', 'off', 'redis-lua')).toBe(false);
+  });
+});
