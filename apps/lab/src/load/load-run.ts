@@ -68,6 +68,8 @@ export class LoadRun {
       redisCounter: this.redisCounter,
     });
     const started = Date.now();
+    // The first reading before any buyer: the page's lines start at the full stock, not wherever the first poll lands.
+    await this.progress(couponId);
     let sending = true;
     const polling = this.pollWhile(() => sending);
     try {
