@@ -1,4 +1,6 @@
 import { ApiClient } from '@app/contract';
+import { stockKeys } from '@app/redis-stock';
+import { Redis } from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../tools/lab/chromium';
 import { labUrl } from './support/lab';
@@ -34,6 +36,13 @@ async function runLoad(
     granted: await figure('granted'),
     stockLeft: Number(await page.textContent('[data-testid=stock-left]')),
   };
+}
+
+/** The stock chart's line for a series: how many are drawn, and the value it ends at. */
+async function chartLine(page: Page, series: 'record' | 'redis') {
+  const line = page.locator(`[data-testid=stock-chart] [data-series=${series}]`);
+  const count = await line.count();
+  return { count, last: count ? Number(await line.getAttribute('data-last')) : undefined };
 }
 
 async function attributes(page: Page, selector: string, name: string): Promise<Array<string | null>> {
@@ -130,6 +139,26 @@ describe('the lab page in a real browser (headless Chromium)', () => {
     expect(await page.locator('[data-testid=section][data-overlap=true]').count()).toBe(0);
     const lanes = await attributes(page, '[data-testid=lanes] [data-testid=lane]', 'data-replica');
     expect(lanes).toEqual(info.replicas.map((r) => r.id));
+    // No Redis counter in this strategy: the stock of record alone.
+    expect(await chartLine(page, 'record')).toEqual({ count: 1, last: 0 });
+    expect((await chartLine(page, 'redis')).count).toBe(0);
+  });
+
+  it("runs redis-stream: Redis's counter and the stock of record as two lines that meet once drained", async () => {
+    // Fewer buyers than stock: the lines must meet above zero, where a sold-out counter cannot hide a lag.
+    const shown = await runLoad(page, 'redis-stream', 50, 30, 0, 'click');
+    const audit = await api.audit(shown.couponId);
+    expect(audit).toMatchObject({ oversold: 0, lostUpdates: 0, grants: 30, stock: 20 });
+    const redis = new Redis(info.redisUrl, { maxRetriesPerRequest: 1 });
+    const counter = Number(await redis.get(stockKeys(shown.couponId).counter).finally(() => redis.quit()));
+    const record = await chartLine(page, 'record');
+    const promised = await chartLine(page, 'redis');
+    expect(record).toEqual({ count: 1, last: audit.stock });
+    // Redis's line is Redis's own counter, read by the lab's server, and meets the record once drained.
+    expect(promised).toEqual({ count: 1, last: counter });
+    expect(promised.last).toBe(record.last);
+    expect(await page.getAttribute('[data-testid=stock-gap]', 'data-gap')).toBe('0');
+    expect(await page.isVisible('#legend-redis')).toBe(true);
   });
 
   it('runs the set-nx-px step with the admin token: as expected, with its narration and timeline', async () => {

@@ -3,12 +3,14 @@ import { byId, el, isBusy, reason, say } from './dom';
 import { LoadLanes } from './lanes';
 import { judgeRun } from './run-verdict';
 import type { Activity } from './session';
+import { StockChart } from './stock-chart';
 
 type RunState = 'idle' | 'running' | 'done' | 'error';
 
 /** The load form, its live figures (stock, answers, lanes) and the audit's verdict. */
 export class LoadPanel {
   private readonly lanes: LoadLanes;
+  private readonly chart: StockChart;
   private controller?: AbortController;
   /** The run in progress, so faults know there is one. */
   couponId?: number;
@@ -22,6 +24,7 @@ export class LoadPanel {
     private readonly activity: Activity,
   ) {
     this.lanes = new LoadLanes(byId('lanes-box'), byId('overlaps'), config.replicas);
+    this.chart = new StockChart(byId('stock-box'), byId('stock-gap'));
     this.fillStrategies();
     for (const [id, field] of [
       ['stock', 'stock'],
@@ -119,6 +122,7 @@ export class LoadPanel {
     } finally {
       this.couponId = undefined;
       this.lanes.flush();
+      this.chart.flush();
       this.setState(ended);
     }
   }
@@ -129,11 +133,13 @@ export class LoadPanel {
         this.couponId = event.couponId;
         this.strategy = event.request.strategy;
         byId('stock-left').textContent = String(event.request.stock);
+        this.chart.reset(event.request.stock, event.redisCounter);
         return undefined;
       case 'progress':
         byId('stock-left').textContent = String(event.stock);
         this.figures(event.sent, event.answered, event.answers);
         this.lanes.addGrants(event.grants);
+        this.chart.add(event);
         return undefined;
       case 'fault':
         this.lanes.addTick({ lane: event.lane, at: event.at, type: event.fault, detail: event.detail });

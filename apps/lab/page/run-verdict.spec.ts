@@ -26,6 +26,8 @@ describe('judgeRun', () => {
     });
     // Fewer buyers than stock, all served: stock left is no undersell.
     expect(judgeRun('db-atomic', left, { 'api-1': { '200': 8 } }).exact).toBe(true);
+    // An accepted order (202) is served too: its grant is written later.
+    expect(judgeRun('redis-stream', left, { 'api-1': { '202': 8 } }).exact).toBe(true);
   });
 
   it('is wrong with two holders under a single lock, not under a lock-free strategy', () => {

@@ -10,11 +10,14 @@ const NO_SINGLE_HOLDER: ReadonlySet<string> = new Set([
   'redis-stream',
 ]);
 
-/** Answers that leave the buyer without a coupon though one may have been left: all but 200 and a duplicate. */
+/** Answers that served the buyer: granted, accepted (an order persisted later), or told of the grant it has. */
+const SERVED: ReadonlySet<string> = new Set(['200', '202', '409 GRANT.DUPLICATE']);
+
+/** Answers that leave the buyer without a coupon though one may have been left: all but those served. */
 function turnedAway(answers: AnswerTally): number {
   return Object.values(answers)
     .flatMap((row) => Object.entries(row))
-    .filter(([code]) => code !== '200' && code !== '409 GRANT.DUPLICATE')
+    .filter(([code]) => !SERVED.has(code))
     .reduce((n, [, count]) => n + count, 0);
 }
 

@@ -11,6 +11,7 @@ import { LabSettings } from './config/lab-settings';
 import { FAULTS } from './faults/faults';
 import { offer, type Deployment } from './faults/offers';
 import type { LoadClients, LoadRun } from './load/load-run';
+import { RedisStockProbe } from './load/redis-stock-probe';
 import { ScenarioSlot } from './scenario/scenario-slot';
 
 /** The lab's state and wiring: the scenario slot, the token, the API clients, what this deployment can do. */
@@ -22,7 +23,7 @@ export class LabService implements BeforeApplicationShutdown, OnApplicationShutd
   readonly clients: LoadClients;
   readonly control?: (path: string) => Promise<unknown>;
   readonly deployment: Deployment;
-  /** Lock keys as Redis has them: a stalled holder's fault waits for its lock before sending a second buyer. */
+  /** Redis as the replicas have it: lock keys (a stalled holder's fault waits for its lock), stock counters. */
   readonly keys: LockKeys;
 
   constructor(@Inject(LabSettings) readonly settings: LabSettings) {
@@ -30,8 +31,13 @@ export class LabService implements BeforeApplicationShutdown, OnApplicationShutd
     // Loads last as long as their buyers wait: a roomy timeout.
     const nginx = new ApiClient({ baseUrl: settings.apiUrl, adminToken: settings.adminToken, timeoutMs: 150_000 });
     const direct = new Map(settings.replicas.map((r) => [r.id, nginx.at(r.url)]));
-    this.clients = { nginx, replica: (id) => direct.get(id) ?? nginx, replicaIds: settings.replicas.map((r) => r.id) };
     this.keys = new LockKeys(labRedis(settings));
+    this.clients = {
+      nginx,
+      replica: (id) => direct.get(id) ?? nginx,
+      replicaIds: settings.replicas.map((r) => r.id),
+      redisStock: new RedisStockProbe(this.keys.redis),
+    };
     this.control = settings.controlUrl ? controlClient(settings.controlUrl) : undefined;
     this.deployment = {
       chaos: settings.chaosEnabled,

@@ -135,12 +135,19 @@ export type LoadEvent =
       readonly couponId: number;
       readonly request: LoadRequest;
       readonly replicas: readonly string[];
+      /** True when the strategy keeps a Redis counter: progress then carries `redisStock`. */
+      readonly redisCounter: boolean;
     }
   | {
       readonly type: 'progress';
+      /** Epoch ms, the lab's clock. */
+      readonly at: number;
       readonly sent: number;
       readonly answered: number;
+      /** The stock of record (PostgreSQL). */
       readonly stock: number;
+      /** Redis's counter, what buyers are promised (null before the first grab loads it; absent when unread). */
+      readonly redisStock?: number | null;
       readonly answers: AnswerTally;
       /** Grant rows not sent before. */
       readonly grants: readonly Grant[];

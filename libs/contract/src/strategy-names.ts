@@ -20,6 +20,9 @@ export const STRATEGY_NAMES = [
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
+/** Strategies whose stock buyers are promised is a Redis counter, ahead of the stock of record in PostgreSQL. */
+export const REDIS_COUNTER_STRATEGIES: readonly StrategyName[] = ['redis-lua', 'redis-stream'];
+
 export function isStrategyName(value: string): value is StrategyName {
   return (STRATEGY_NAMES as readonly string[]).includes(value);
 }

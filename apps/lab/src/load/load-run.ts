@@ -1,22 +1,29 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REDIS_COUNTER_STRATEGIES } from '@app/contract';
 import type { ApiClient, Coupon, GrabAnswer, GrabOptions, LoadEvent, LoadRequest } from '@app/contract';
 import { AnswerCounter } from './answer-tally';
+import type { RedisStockProbe } from './redis-stock-probe';
 
 /** Grabs in flight at once: far beyond a browser's six connections, yet bounded for the lab's own sockets. */
 const MAX_IN_FLIGHT = 200;
 /** How often the page hears the stock and the new grant rows. */
 const POLL_MS = 150;
+/** How long a load waits, after its buyers, for accepted orders to be persisted before its audit. */
+const DRAIN_TIMEOUT_MS = 30_000;
 
 /** Where a load's grabs go: nginx, or one replica directly (a fault aimed at it). */
 export interface LoadClients {
   readonly nginx: ApiClient;
   replica(id: string): ApiClient;
   readonly replicaIds: readonly string[];
+  /** Redis's stock, for strategies that keep a counter there. */
+  readonly redisStock: RedisStockProbe;
 }
 
 /**
  * One load: a fresh coupon, `buyers` distinct users grabbing it through nginx, the stock and the
- * grant rows polled while they run, and the audit at the end. Faults join it while it runs.
+ * grant rows polled while they run (and Redis's counter, where the strategy keeps one), and the
+ * audit at the end, once accepted orders are persisted. Faults join it while it runs.
  */
 export class LoadRun {
   private readonly counter = new AnswerCounter();
@@ -25,13 +32,16 @@ export class LoadRun {
   private readonly runId = Date.now().toString(36);
   private coupon?: Coupon;
   private sentCount = 0;
+  private readonly redisCounter: boolean;
 
   constructor(
     private readonly clients: LoadClients,
     readonly request: LoadRequest,
     private readonly signal: AbortSignal,
     private readonly emit: (event: LoadEvent) => void,
-  ) {}
+  ) {
+    this.redisCounter = (REDIS_COUNTER_STRATEGIES as readonly string[]).includes(request.strategy);
+  }
 
   get couponId(): number | undefined {
     return this.coupon?.id;
@@ -50,14 +60,25 @@ export class LoadRun {
     this.signal.throwIfAborted();
     this.coupon = await this.clients.nginx.createCoupon({ name: `lab ${strategy} ${this.runId}`, stock });
     const couponId = this.coupon.id;
-    this.emit({ type: 'started', couponId, request: this.request, replicas: this.clients.replicaIds });
+    this.emit({
+      type: 'started',
+      couponId,
+      request: this.request,
+      replicas: this.clients.replicaIds,
+      redisCounter: this.redisCounter,
+    });
     const started = Date.now();
+    // The first reading before any buyer: the page's lines start at the full stock, not wherever the first poll lands.
+    await this.progress(couponId);
     let sending = true;
     const polling = this.pollWhile(() => sending);
     try {
       await this.sendBuyers(couponId);
       // A fault still at work (a stalled holder, a restarting database) belongs to this run.
       while (this.faults.size && !this.signal.aborted) await Promise.allSettled([...this.faults]);
+      // Accepted (202) orders become grant rows later: the audit waits for them, the polling shows them land.
+      if (strategy === 'redis-stream')
+        await this.clients.redisStock.drain(couponId, DRAIN_TIMEOUT_MS, this.signal).catch(() => false);
     } finally {
       sending = false;
       await polling;
@@ -133,18 +154,30 @@ export class LoadRun {
     }
   }
 
+  /**
+   * Redis's counter, read after the stock of record: a unit leaves Redis before its row is written,
+   * so read in this order Redis never shows more than the record. Redis may be down on purpose (a
+   * fault): that tick has no Redis figure.
+   */
+  private async redisStock(): Promise<number | null | undefined> {
+    if (!this.redisCounter) return undefined;
+    return this.clients.redisStock.counter(this.couponId!).catch(() => undefined);
+  }
+
   private async progress(couponId: number): Promise<void> {
-    const [coupon, grants] = await Promise.all([
-      this.clients.nginx.coupon(couponId),
+    const [{ coupon, redisStock }, grants] = await Promise.all([
+      this.clients.nginx.coupon(couponId).then(async (coupon) => ({ coupon, redisStock: await this.redisStock() })),
       this.clients.nginx.grants(couponId),
     ]);
     const fresh = grants.filter((g) => !this.seen.has(g.userId));
     for (const grant of fresh) this.seen.add(grant.userId);
     this.emit({
       type: 'progress',
+      at: Date.now(),
       sent: this.sentCount,
       answered: this.counter.answered,
       stock: coupon.stock,
+      ...(redisStock === undefined ? {} : { redisStock }),
       answers: this.counter.snapshot(),
       grants: fresh,
     });
