@@ -1,4 +1,5 @@
 import type { RunQuery } from '../database/stock-database';
+import { batchGrantSql } from './batch-grant-sql';
 
 /** An order accepted by Redis (redis-stream), as its stream entry carries it. */
 export interface StreamOrder {
@@ -26,34 +27,20 @@ export interface OrdersPersisted {
  * `granted` also lists orders whose grant an earlier delivery committed (found by order id): a
  * redelivered order is acknowledged, never granted twice.
  */
-const ORDER_GRANT_SQL = `
-  WITH locked AS (
-    SELECT idx, stock FROM stock_segments WHERE coupon_id = $1 ORDER BY idx FOR UPDATE),
-  batch AS (
-    SELECT nextval('grant_batches') AS id, clock_timestamp() AS at, COUNT(*) AS rows FROM locked),
-  orders AS (
+const ORDER_GRANT_SQL = `${batchGrantSql({
+  asked: `
     SELECT DISTINCT ON (user_id) user_id, order_id, replica, accepted_us, ord
       FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[])
            WITH ORDINALITY AS o(user_id, order_id, replica, accepted_us, ord)
-     ORDER BY user_id, ord),
-  fresh AS (
-    SELECT o.*, row_number() OVER (ORDER BY ord) AS n FROM orders o
-     WHERE NOT EXISTS (SELECT 1 FROM grants g WHERE g.coupon_id = $1 AND g.user_id = o.user_id)),
-  units AS (
-    SELECT idx, SUM(stock) OVER (ORDER BY idx) AS upto FROM locked WHERE stock > 0),
-  placed AS (
-    SELECT f.*, (SELECT u.idx FROM units u WHERE u.upto >= f.n ORDER BY u.idx LIMIT 1) AS idx FROM fresh f),
-  inserted AS (
-    INSERT INTO grants (coupon_id, segment, user_id, strategy, replica, batch_id, order_id, accepted_at, entered_at, left_at)
-    SELECT $1, p.idx, p.user_id, $6, p.replica, b.id, p.order_id, to_timestamp(p.accepted_us / 1e6), b.at, clock_timestamp()
-      FROM placed p, batch b WHERE p.idx IS NOT NULL
-    ON CONFLICT ON CONSTRAINT grants_one_per_user DO NOTHING
-    RETURNING order_id, segment),
-  taken AS (
-    UPDATE stock_segments s SET stock = s.stock - c.k
-      FROM (SELECT segment, COUNT(*)::int AS k FROM inserted GROUP BY segment) c
-     WHERE s.coupon_id = $1 AND s.idx = c.segment
-    RETURNING s.idx)
+     ORDER BY user_id, ord`,
+  values: {
+    strategy: '$6',
+    replica: 'p.replica',
+    order_id: 'p.order_id',
+    accepted_at: 'to_timestamp(p.accepted_us / 1e6)',
+  },
+  returning: 'order_id',
+})}
   SELECT ARRAY(SELECT order_id FROM inserted
                UNION ALL
                SELECT g.order_id FROM grants g WHERE g.coupon_id = $1 AND g.order_id = ANY($3::varchar[])) AS granted,
