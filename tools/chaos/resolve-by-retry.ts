@@ -26,7 +26,7 @@ export async function resolveByRetry(
   verdicts: readonly Verdict[],
 ): Promise<Resolved> {
   const unsure = records.filter((_, i) => UNSURE.has(verdicts[i])).map((r) => r.userId);
-  const held = await Promise.all(unsure.map((userId) => holds(client, couponId, userId)));
+  const held = await Promise.all(unsure.map((userId) => hasGrant(client, couponId, userId)));
   const stored = unsure.filter((_, i) => held[i]);
   const again = await Promise.all(
     unsure.filter((_, i) => !held[i]).map((userId) => client.grab(couponId, userId, grab)),
@@ -44,7 +44,7 @@ export async function resolveByRetry(
 const ASK_FOR_MS = 30_000;
 
 /** Whether the buyer holds a grant; a 503 or no answer means "ask again shortly", as a careful client would. */
-async function holds(client: ApiClient, couponId: number, userId: string): Promise<boolean> {
+export async function hasGrant(client: ApiClient, couponId: number, userId: string): Promise<boolean> {
   const giveUpAt = Date.now() + ASK_FOR_MS;
   for (;;) {
     try {
