@@ -69,3 +69,13 @@ export function recovery(samples: readonly HealthSample[], injectedAtMs: number)
   const recoveryMs = !sawUnhealthy ? 0 : firstGood ? firstGood.atMs - injectedAtMs : undefined;
   return { sawUnhealthy, saw503, recoveryMs };
 }
+
+/** Until the watch's newest sample says every replica is healthy, or `timeoutMs` has passed. */
+export async function waitAllHealthy(watch: HealthWatch, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const last = watch.latest();
+    if (last && Object.values(last.statuses).every((s) => s === 200)) return;
+    await sleep(100);
+  }
+}

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, GrabOptions } from '@app/contract';
-import type { Outcome } from './outcome';
+import { outcomeOf, type Outcome } from './outcome';
 
 export interface LoadPlan {
   /** Through nginx; its timeout is how long the client waits for one answer. */
@@ -37,14 +37,6 @@ export interface LoadRun {
   readonly elapsedMs: () => number;
 }
 
-async function grabOnce(plan: LoadPlan, userId: string): Promise<Outcome> {
-  const answer = await plan.client.grab(plan.couponId, userId, plan.grab);
-  if (answer.status !== 0)
-    return { kind: 'answer', status: answer.status, code: answer.code, upstream: answer.upstream };
-  if (answer.code === 'TimeoutError' || answer.code === 'AbortError') return { kind: 'timeout' };
-  return { kind: 'broken', reason: answer.code ?? 'no answer' };
-}
-
 /** Starts the load at once; the run is bounded by `requests` (and `more`), each request by the client's timeout. */
 export function startLoad(plan: LoadPlan): LoadRun {
   const startedAt = performance.now();
@@ -62,7 +54,7 @@ export function startLoad(plan: LoadPlan): LoadRun {
       const userId = `${plan.userPrefix}-${i}`;
       const sentAt = elapsedMs();
       sentAtMs.push(sentAt);
-      const outcome = await grabOnce(plan, userId);
+      const outcome = outcomeOf(await plan.client.grab(plan.couponId, userId, plan.grab));
       records[i] = { userId, sentAtMs: sentAt, endedAtMs: elapsedMs(), outcome };
     }
   };

@@ -7,6 +7,7 @@ describe('parseChaosArgs', () => {
       strategies: undefined,
       scenario: DEFAULT_SCENARIO,
       json: undefined,
+      only: undefined,
     });
   });
 
@@ -22,11 +23,14 @@ describe('parseChaosArgs', () => {
       '0',
       '--json',
       'out.json',
+      '--only',
+      'holds',
     ]);
     expect(o.faults).toEqual(['redis-restart']);
     expect(o.strategies).toEqual(['watchdog']);
     expect(o.scenario).toMatchObject({ requests: 90, downMs: 0, concurrency: DEFAULT_SCENARIO.concurrency });
     expect(o.json).toBe('out.json');
+    expect(o.only).toBe('holds');
   });
 
   it.each([
@@ -35,6 +39,7 @@ describe('parseChaosArgs', () => {
     [['--rate', 'fast']],
     [['--concurrency']],
     [['--verbose', '1']],
+    [['--only', 'locks']],
   ])('refuses %j', (argv) => {
     expect(() => parseChaosArgs(argv)).toThrow();
   });

@@ -8,6 +8,8 @@ export interface ChaosOptions {
   readonly scenario: ScenarioOptions;
   /** Where to write the results as JSON, if anywhere. */
   readonly json?: string;
+  /** Grabs under load per strategy, holds through a confirm and an expiry; undefined: both. */
+  readonly only?: 'grabs' | 'holds';
 }
 
 /**
@@ -40,7 +42,8 @@ export const CORRECT_STRATEGIES = [
 ];
 
 export const USAGE = `usage: npm run chaos -- [--faults ${FAULT_NAMES.join(',')}] [--strategies ${CORRECT_STRATEGIES.join(',')}]
-  [--requests N] [--concurrency N] [--rate N/s] [--stock N] [--timeout-ms N] [--fault-at-ms N] [--down-ms N] [--json FILE]`;
+  [--only grabs|holds] [--requests N] [--concurrency N] [--rate N/s] [--stock N] [--timeout-ms N] [--fault-at-ms N] [--down-ms N] [--json FILE]
+  --only holds: just the holds run (a replica killed mid-confirm, PostgreSQL restarted while holds expire)`;
 
 const NUMERIC: Record<string, keyof ScenarioOptions> = {
   '--requests': 'requests',
@@ -56,6 +59,7 @@ export function parseChaosArgs(argv: readonly string[]): ChaosOptions {
   let faults: FaultName[] = [...FAULT_NAMES];
   let strategies: string[] | undefined;
   let json: string | undefined;
+  let only: ChaosOptions['only'];
   const scenario: Record<string, unknown> = { ...DEFAULT_SCENARIO };
   for (let i = 0; i < argv.length; i += 2) {
     const [flag, value] = [argv[i], argv[i + 1]];
@@ -66,12 +70,16 @@ export function parseChaosArgs(argv: readonly string[]): ChaosOptions {
       if (unknown.length) throw new Error(`unknown fault ${unknown.join(', ')}\n${USAGE}`);
     } else if (flag === '--strategies') strategies = value.split(',').filter(Boolean);
     else if (flag === '--json') json = value;
-    else if (NUMERIC[flag]) {
+    else if (flag === '--only') {
+      if (value !== 'grabs' && value !== 'holds')
+        throw new Error(`--only takes grabs or holds, not "${value}"\n${USAGE}`);
+      only = value;
+    } else if (NUMERIC[flag]) {
       const n = Number(value);
       if (!Number.isInteger(n) || n < 0 || (n === 0 && flag !== '--fault-at-ms' && flag !== '--down-ms'))
         throw new Error(`${flag} needs a positive integer, not "${value}"`);
       scenario[NUMERIC[flag]] = n;
     } else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }
-  return { faults, strategies, scenario: scenario as unknown as ScenarioOptions, json };
+  return { faults, strategies, scenario: scenario as unknown as ScenarioOptions, json, only };
 }

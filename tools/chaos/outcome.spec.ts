@@ -1,4 +1,4 @@
-import { judge, label, type Outcome } from './outcome';
+import { judge, label, outcomeOf, type Outcome } from './outcome';
 
 const answer = (status: number, code?: string): Outcome => ({ kind: 'answer', status, code });
 const broken = (reason: string): Outcome => ({ kind: 'broken', reason });
@@ -38,5 +38,23 @@ describe('label', () => {
     expect(label(answer(502))).toBe('502');
     expect(label({ kind: 'broken', reason: 'UND_ERR_SOCKET' })).toBe('UND_ERR_SOCKET');
     expect(label({ kind: 'timeout' })).toBe('timeout');
+  });
+});
+
+describe('outcomeOf', () => {
+  const at = { sentAt: 0, answeredAt: 1 };
+  it.each([
+    [
+      { status: 502, upstream: '127.0.0.1:23102' },
+      { kind: 'answer', status: 502, upstream: '127.0.0.1:23102' },
+    ],
+    [{ status: 0, code: 'TimeoutError' }, { kind: 'timeout' }],
+    [
+      { status: 0, code: 'UND_ERR_SOCKET' },
+      { kind: 'broken', reason: 'UND_ERR_SOCKET' },
+    ],
+    [{ status: 0 }, { kind: 'broken', reason: 'no answer' }],
+  ])('%j → %j', (answer, outcome) => {
+    expect(outcomeOf({ ...at, ...answer })).toMatchObject(outcome);
   });
 });

@@ -1,3 +1,5 @@
+import type { CallAnswer } from '@app/contract';
+
 /** What one grab request ended with, as the client saw it. */
 export type Outcome =
   /** `upstream`: on nginx's own 502, the replica that failed (host:port). */
@@ -52,4 +54,12 @@ export function judge(outcome: Outcome, diedWith: (upstream: string | undefined)
   if ((CLEAR_STATUSES.has(status) || status === 409) && code) return 'clear';
   if (status === 502 && diedWith(outcome.upstream)) return 'died-with-replica';
   return 'unclear';
+}
+
+/** The outcome of one call as the typed client observed it. */
+export function outcomeOf(answer: CallAnswer): Outcome {
+  if (answer.status !== 0)
+    return { kind: 'answer', status: answer.status, code: answer.code, upstream: answer.upstream };
+  if (answer.code === 'TimeoutError' || answer.code === 'AbortError') return { kind: 'timeout' };
+  return { kind: 'broken', reason: answer.code ?? 'no answer' };
 }

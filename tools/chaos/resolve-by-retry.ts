@@ -49,7 +49,7 @@ const ASK_FOR_MS = 30_000;
  * What the buyer holds: a grant, an accepted order still waiting (redis-stream), or nothing; a 503
  * or no answer means "ask again shortly", as a careful client would.
  */
-async function lookUp(client: ApiClient, couponId: number, userId: string): Promise<GrantLookup['state']> {
+export async function lookUp(client: ApiClient, couponId: number, userId: string): Promise<GrantLookup['state']> {
   const giveUpAt = Date.now() + ASK_FOR_MS;
   for (;;) {
     try {
@@ -61,3 +61,7 @@ async function lookUp(client: ApiClient, couponId: number, userId: string): Prom
     }
   }
 }
+
+/** Whether the buyer holds a grant (an order still waiting is not one); asks through a 503 as lookUp does. */
+export const hasGrant = async (client: ApiClient, couponId: number, userId: string) =>
+  (await lookUp(client, couponId, userId)) === 'granted';

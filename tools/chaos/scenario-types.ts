@@ -29,6 +29,8 @@ export interface ChaosReport {
    */
   readonly redis?: { readonly mode: string; readonly waitReplicas: number; readonly appendFsync?: string };
   readonly results: ScenarioResult[];
+  /** The holds runs, one per fault they meet; absent in older runs. */
+  readonly holds?: HoldsScenarioResult[];
 }
 
 /** How the buyers whose first answer was not a clear yes or no learned what they got, by asking again. */
@@ -76,6 +78,27 @@ export interface ScenarioResult {
   readonly timeline: Tally['timeline'];
   /** A lease lock through a Redis failover: two holders are the expected failure, counted. */
   readonly doubleHoldersExpected?: boolean;
+  readonly checks: readonly Check[];
+  readonly ok: boolean;
+}
+
+/** One holds run of `npm run chaos`: confirms and expiries through one fault. */
+export interface HoldsScenarioResult {
+  readonly fault: FaultName;
+  readonly couponId: number;
+  readonly holds: number;
+  /** Confirms sent; of those answered 200; of those without an answer (none, or nginx's 502). */
+  readonly confirms: number;
+  readonly acknowledged: number;
+  readonly unanswered: number;
+  /** Read once no hold was held. */
+  readonly audit: Audit;
+  readonly twoOutcomes: number;
+  readonly returnedTwice: number;
+  /** Confirm answers by label, e.g. { '200': 30, '409 HOLD.EXPIRED': 10 }. */
+  readonly statuses: Record<string, number>;
+  /** From the moment the fault began until every replica answered its health check for good. */
+  readonly recoveryMs: number | undefined;
   readonly checks: readonly Check[];
   readonly ok: boolean;
 }

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '@app/contract';
 import { control, type StackInfo } from '../stack/stack';
 import { FAULTS, healAll, victim, type FaultName } from './faults';
-import { recovery, watchHealth, type HealthWatch } from './health-watch';
 import { awaitDrain } from '../orders/stream-drain';
+import { recovery, waitAllHealthy, watchHealth } from './health-watch';
 import { checkInvariants, doubleHoldersExpected, MIN_AFTER_RECOVERY } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
 import { ACCEPTS_ORDERS, lostOrders, ordersLostByDesign, type OrderObservation } from './order-invariants';
@@ -22,16 +22,6 @@ const restarts = async (info: StackInfo) =>
     (n, r) => n + r.restarts,
     0,
   );
-
-/** Until the watch's newest sample says every replica is healthy, or `timeoutMs` has passed. */
-async function waitAllHealthy(watch: HealthWatch, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const last = watch.latest();
-    if (last && Object.values(last.statuses).every((s) => s === 200)) return;
-    await sleep(100);
-  }
-}
 
 /**
  * One fault under load with one strategy, then every invariant checked against the database.

@@ -1,5 +1,42 @@
 import { scenarioResult } from './scenario-result.fixture';
-import { holders, renderFailures, renderLossNotes, renderTable, statusSummary, verdictCell } from './table';
+import type { HoldsScenarioResult } from './holds-scenario';
+import {
+  holders,
+  renderFailures,
+  renderHoldsTable,
+  renderLossNotes,
+  renderTable,
+  statusSummary,
+  verdictCell,
+} from './table';
+
+const holdsRun: HoldsScenarioResult = {
+  fault: 'replica-kill',
+  couponId: 2,
+  holds: 60,
+  confirms: 40,
+  acknowledged: 20,
+  unanswered: 20,
+  audit: {
+    initialStock: 60,
+    stock: 40,
+    grants: 20,
+    oversold: 0,
+    lostUpdates: 0,
+    maxConcurrentHolders: 1,
+    statements: 20,
+    held: 0,
+    confirmed: 20,
+    expired: 40,
+    cancelled: 0,
+  },
+  twoOutcomes: 0,
+  returnedTwice: 0,
+  statuses: { '200': 20, UND_ERR_SOCKET: 20 },
+  recoveryMs: 10_900,
+  checks: [{ name: 'no unit returned twice', ok: false, detail: '1 returned more than once' }],
+  ok: false,
+};
 
 describe('chaos table', () => {
   it('sums statuses biggest first', () => {
@@ -47,6 +84,20 @@ describe('chaos table', () => {
     expect(verdictCell(scenarioResult(stream))).toBe('ok');
     expect(renderLossNotes([scenarioResult({ ...stream, lostByDesign: 3 }), scenarioResult({})])).toEqual([
       expect.stringMatching(/^redis-restart \/ redis-stream: 3 of 239 accepted orders lost with Redis's memory/),
+    ]);
+  });
+
+  it('prints one row per holds run, and names its failed checks fault / holds', () => {
+    const lines = renderHoldsTable([holdsRun]).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(
+      /^fault\s+holds\s+confirms\s+acked\s+unanswered\s+confirmed in db\s+expired\s+stock \+ held \+ confirmed/,
+    );
+    expect(lines[2]).toMatch(
+      /^replica-kill\s+60\s+40\s+20\s+20\s+20\s+40\s+60 of 60\s+0\s+0\s+200×20 UND_ERR_SOCKET×20\s+10.9 s\s+FAIL$/,
+    );
+    expect(renderFailures([holdsRun])).toEqual([
+      'replica-kill / holds: no unit returned twice — 1 returned more than once',
     ]);
   });
 });

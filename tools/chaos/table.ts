@@ -1,3 +1,5 @@
+import type { HoldsScenarioResult } from './holds-scenario';
+import type { Check } from './invariants';
 import type { ScenarioResult } from './scenario';
 
 const COLUMNS = [
@@ -52,28 +54,75 @@ function row(r: ScenarioResult): string[] {
     String(r.audit.lostUpdates),
     holders(r),
     statusSummary(r.statuses),
-    r.recoveryMs === undefined ? 'never' : `${(r.recoveryMs / 1000).toFixed(1)} s`,
+    seconds(r.recoveryMs),
     String(r.answeredAfterRecovery),
     verdictCell(r),
   ];
 }
 
-/** A plain-text table, one row per scenario, columns padded to their widest cell. */
-export function renderTable(results: readonly ScenarioResult[]): string {
-  const rows = [[...COLUMNS], ...results.map(row)];
-  const widths = COLUMNS.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+/** A plain-text table, columns padded to their widest cell. */
+export function renderGrid(header: readonly string[], rows: readonly string[][]): string {
+  const all = [[...header], ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i]))
       .join('  ')
       .trimEnd();
-  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+  return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
 }
 
-/** The failed checks of every scenario, one line each; empty when all held. */
-export function renderFailures(results: readonly ScenarioResult[]): string[] {
+/** One row per scenario. */
+export function renderTable(results: readonly ScenarioResult[]): string {
+  return renderGrid(COLUMNS, results.map(row));
+}
+
+const HOLDS_COLUMNS = [
+  'fault',
+  'holds',
+  'confirms',
+  'acked',
+  'unanswered',
+  'confirmed in db',
+  'expired',
+  'stock + held + confirmed',
+  'two outcomes',
+  'returned twice',
+  'statuses',
+  'recovery',
+  'verdict',
+] as const;
+
+const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms / 1000).toFixed(1)} s`);
+
+/** One row per holds run: what the confirms were answered, and what the database holds. */
+export function renderHoldsTable(results: readonly HoldsScenarioResult[]): string {
+  return renderGrid(
+    HOLDS_COLUMNS,
+    results.map((r) => [
+      r.fault,
+      String(r.holds),
+      String(r.confirms),
+      String(r.acknowledged),
+      String(r.unanswered),
+      String(r.audit.confirmed ?? 0),
+      String(r.audit.expired ?? 0),
+      `${r.audit.stock + (r.audit.held ?? 0) + (r.audit.confirmed ?? 0)} of ${r.audit.initialStock}`,
+      String(r.twoOutcomes),
+      String(r.returnedTwice),
+      statusSummary(r.statuses),
+      seconds(r.recoveryMs),
+      r.ok ? 'ok' : 'FAIL',
+    ]),
+  );
+}
+
+/** The failed checks of every run, one line each, named `fault / strategy` (or `fault / holds`); empty when all held. */
+export function renderFailures(
+  results: readonly { fault: string; strategy?: string; checks: readonly Check[] }[],
+): string[] {
   return results.flatMap((r) =>
-    r.checks.filter((c) => !c.ok).map((c) => `${r.fault} / ${r.strategy}: ${c.name} — ${c.detail}`),
+    r.checks.filter((c) => !c.ok).map((c) => `${r.fault} / ${r.strategy ?? 'holds'}: ${c.name} — ${c.detail}`),
   );
 }
 

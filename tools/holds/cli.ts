@@ -7,7 +7,7 @@ import { runHoldRaces, type HoldRaceReport } from './hold-races';
 function render(r: HoldRaceReport): string {
   const rehold = [...r.reheldAfterMs].sort((a, b) => a - b);
   return [
-    `${r.races} races, confirms sent ${r.offsetMs.min.toFixed(1)}…${r.offsetMs.max.toFixed(1)} ms from their aim (${r.offsetMs.within} within ±6 ms)`,
+    `${r.races} races, confirms sent ${r.offsetMs.min.toFixed(1)}…${r.offsetMs.max.toFixed(1)} ms from their deadline (${r.offsetMs.within} within ±5 ms)`,
     `answers: ${r.confirmed} confirmed, ${r.refused} HOLD.EXPIRED, ${r.otherAnswers} other; ${r.answersAgainstDatabase} against the database`,
     `holds with two outcomes: ${r.twoOutcomes}; units returned twice: ${r.returnedTwice}`,
     `stock ${r.audit.stock} + held ${r.audit.held} + confirmed ${r.audit.confirmed} = ${r.audit.stock + (r.audit.held ?? 0) + (r.audit.confirmed ?? 0)} of ${r.audit.initialStock}: ${r.exact ? 'exact' : 'NOT exact'}`,

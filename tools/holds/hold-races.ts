@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { ApiClient, type Audit, type CallAnswer, type Hold } from '@app/contract';
 import type { StackInfo } from '../stack/stack';
+import { clientNowMs, databaseClockOffsetMs, until } from './send-at';
 
 /** What N confirm-versus-expiry races left behind, read from the database. */
 export interface HoldRaceReport {
@@ -19,7 +20,7 @@ export interface HoldRaceReport {
   readonly audit: Audit;
   /** confirmed + stock + held = initial. */
   readonly exact: boolean;
-  /** Confirm send time minus its aim (the deadline − leadMs), ms: the spread actually sent, and how many within ± jitterMs + 1. */
+  /** Confirm send time minus its hold's deadline (less leadMs) on the database's clock, ms: the spread, and how many within ± jitterMs. */
   readonly offsetMs: { readonly min: number; readonly max: number; readonly within: number };
   /** How long after its deadline an expired hold's unit was held again by another buyer, ms (each sample). */
   readonly reheldAfterMs: readonly number[];
@@ -45,33 +46,36 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Races a confirm against the expiry of each of `races` holds, across every replica directly (hold
- * on one, confirm on the next): each confirm is sent at its hold's deadline ± `jitterMs`. Then one
- * naive race, and how soon an expired unit can be held again.
+ * on one, confirm on the next): each confirm is sent at its hold's deadline ± `jitterMs`, the
+ * deadline read on the database's clock. Then one naive race, and how soon an expired unit can be
+ * held again.
  */
 export async function runHoldRaces(info: StackInfo, options: HoldRaceOptions): Promise<HoldRaceReport> {
   const { races, gapMs = 10, jitterMs = 5, leadMs = 0, reholdSamples = 10, log = () => undefined } = options;
   const nginx = new ApiClient({ baseUrl: info.nginxUrl, adminToken: info.adminToken });
   const replicas = info.replicas.map((r) => nginx.at(r.url));
   const coupon = await nginx.createCoupon({ name: 'hold races', stock: races });
+  // Deadlines are set by the database's clock; read how far ours is from it once, not per race.
+  const clockOffsetMs = await databaseClockOffsetMs(info.databaseUrl);
   const offsets: number[] = [];
-  // One race starts every `gapMs`, so confirms leave one by one at their deadlines, not in bursts
-  // that would queue in this client and miss the ± jitterMs window.
+  // One hold opened at a time, at least gapMs apart: the deadlines, hence the confirms, never
+  // bunch, so no confirm waits behind another in this client.
   const raced: Promise<{ holdId: string; answer: CallAnswer }>[] = [];
-  const started = Date.now();
+  let openedAt = -Infinity;
   for (let i = 0; i < races; i++) {
-    await sleep(started + i * gapMs - Date.now());
-    raced.push(race(i));
-    if ((i + 1) % 1000 === 0) log(`${i + 1}/${races} races started`);
+    await sleep(openedAt + gapMs - clientNowMs());
+    openedAt = clientNowMs();
+    const opened = await replicas[i % replicas.length].hold(coupon.id, `racer-${i}`, HOLD_MS);
+    if (opened.status !== 201) throw new Error(`hold ${i} answered ${opened.status} ${opened.code}`);
+    raced.push(confirmAtDeadline(i, opened.body as unknown as Hold));
+    if ((i + 1) % 1000 === 0) log(`${i + 1}/${races} holds opened`);
   }
   const answers = await Promise.all(raced);
 
-  async function race(i: number): Promise<{ holdId: string; answer: CallAnswer }> {
-    const opened = await replicas[i % replicas.length].hold(coupon.id, `racer-${i}`, HOLD_MS);
-    if (opened.status !== 201) throw new Error(`hold ${i} answered ${opened.status} ${opened.code}`);
-    const hold = opened.body as unknown as Hold;
-    const deadline = Date.parse(hold.expiresAt);
-    await sleep(deadline - leadMs + (Math.random() * 2 - 1) * jitterMs - Date.now());
-    offsets.push(Date.now() - deadline + leadMs);
+  async function confirmAtDeadline(i: number, hold: Hold): Promise<{ holdId: string; answer: CallAnswer }> {
+    const deadline = Date.parse(hold.expiresAt) - clockOffsetMs - leadMs;
+    await until(deadline + (Math.random() * 2 - 1) * jitterMs);
+    offsets.push(clientNowMs() - deadline);
     return {
       holdId: hold.holdId,
       answer: await replicas[(i + 1) % replicas.length].confirmHold(coupon.id, hold.holdId),
@@ -93,7 +97,7 @@ export async function runHoldRaces(info: StackInfo, options: HoldRaceOptions): P
     offsetMs: {
       min: Math.min(...offsets),
       max: Math.max(...offsets),
-      within: offsets.filter((o) => Math.abs(o) <= jitterMs + 1).length,
+      within: offsets.filter((o) => Math.abs(o) <= jitterMs).length,
     },
     reheldAfterMs: await reheldAfter(nginx, reholdSamples),
     naiveGrants: await naiveRace(nginx),
