@@ -88,20 +88,22 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
       await abandoned.promise;
     });
     await holding.promise;
+    // A wait budget of 10 leases: a waiter that notices the expiry gets in within a few leases even on
+    // a busy machine, one that does not times out.
     const next = () =>
-      replicas[1].strategy(name).run(resource, { leaseMs, waitMs: 4 * leaseMs }, () => Promise.resolve(Date.now()));
+      replicas[1].strategy(name).run(resource, { leaseMs, waitMs: 10 * leaseMs }, () => Promise.resolve(Date.now()));
     try {
       if (name === 'setnx') {
         expect(await probe.pttl(lockKeys(resource).lock)).toBe(-1); // no expiry at all
         await expect(next()).rejects.toBeInstanceOf(LockTimeoutError);
       } else if (name === 'watchdog') {
-        await expect(next()).rejects.toBeInstanceOf(LockTimeoutError); // kept alive past 4 leases
+        await expect(next()).rejects.toBeInstanceOf(LockTimeoutError); // kept alive past 10 leases
         await replicas[0].close(); // the holder's process dies: its renewer stops
-        expect((await next()) - started).toBeGreaterThanOrEqual(4 * leaseMs);
+        expect((await next()) - started).toBeGreaterThanOrEqual(10 * leaseMs);
       } else {
         const gotInAt = await next();
         expect(gotInAt - started).toBeGreaterThanOrEqual(leaseMs - 2); // Redis's clock and ours round apart
-        expect(gotInAt - heldAt).toBeLessThan(leaseMs + 200);
+        expect(gotInAt - heldAt).toBeLessThan(3 * leaseMs);
       }
     } finally {
       abandoned.resolve();
