@@ -158,7 +158,8 @@ async function killUnderFencedLoad(untilFailedOver: (lockKey: string, killedPort
     100,
   );
   const healthyMs = Date.now() - killedAt;
-  const rest = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'fenced', workMs: 2 });
+  // The same wait budget as above: this checks that the rest sells, not how fast 300 buyers queue.
+  const rest = await burst(info.nginxUrl, coupon.id, 300, { strategy: 'fenced', workMs: 2, waitMs: 20_000 });
   const final = await audit(info, coupon.id);
   console.log(
     `${info.redisMode}: fenced, ${stopped} killed after ${soldAtFailover} grants, replica promoted in ${failoverMs} ms, ` +
