@@ -74,16 +74,17 @@ export class CouponsService {
     });
   }
 
-  async get(id: number): Promise<CouponWithGrants> {
-    const [row] = await this.db.query<CouponWithGrants>(COUPON_SQL, [id]);
+  async get(id: number, query: RunQuery = this.db.query): Promise<CouponWithGrants> {
+    const [row] = await query<CouponWithGrants>(COUPON_SQL, [id]);
     if (!row) throw new CouponNotFoundError(id);
     return row;
   }
 
-  async audit(id: number): Promise<Audit> {
-    const coupon = await this.get(id);
-    const [{ max }] = await this.db.query<{ max: number }>(MAX_HOLDERS_SQL, [id]);
-    const [{ statements }] = await this.db.query<{ statements: number }>(STATEMENTS_SQL, [id]);
+  /** `query`: a snapshot's, when the audit must agree with other figures read beside it. */
+  async audit(id: number, query: RunQuery = this.db.query): Promise<Audit> {
+    const coupon = await this.get(id, query);
+    const [{ max }] = await query<{ max: number }>(MAX_HOLDERS_SQL, [id]);
+    const [{ statements }] = await query<{ statements: number }>(STATEMENTS_SQL, [id]);
     return {
       initialStock: coupon.initialStock,
       stock: coupon.stock,

@@ -100,9 +100,8 @@ export class CouponsController {
       '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }, and once the coupon has holds { held, confirmed, expired, cancelled }',
   })
   @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
-  async audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
-    const [audit, holds] = await Promise.all([this.coupons.audit(id), this.holds.figures(id)]);
-    return { ...audit, ...holds };
+  audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
+    return this.holds.audit(id);
   }
 
   @Get(':id/grants')

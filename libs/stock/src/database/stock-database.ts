@@ -88,6 +88,14 @@ export class StockDatabase {
     }
   }
 
+  /** A read-only transaction whose statements all see one snapshot of the database (REPEATABLE READ). */
+  snapshot<T>(body: (query: RunQuery) => Promise<T>): Promise<T> {
+    return this.transaction(async (query) => {
+      await query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      return body(query);
+    });
+  }
+
   async ping(timeoutMs: number): Promise<boolean> {
     const timeout = new Promise<false>((resolve) => setTimeout(resolve, timeoutMs, false).unref());
     const ping = this.pool.query('SELECT 1').then(

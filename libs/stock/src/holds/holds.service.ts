@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Grant, Hold, HoldCancelled, HoldFigures } from '@app/contract';
+import type { Audit, Grant, Hold, HoldCancelled, HoldFigures } from '@app/contract';
 import { CouponsService } from '../coupons.service';
 import { StockDatabase } from '../database/stock-database';
 import { isUniqueViolation } from '../pg-errors';
@@ -115,11 +115,17 @@ export class HoldsService {
     return this.naive.expire();
   }
 
-  /** The audit's hold figures, or undefined when the coupon never had a hold. */
-  async figures(couponId: number): Promise<HoldFigures | undefined> {
-    const [row] = await this.db.query<HoldFigures & { holds: number }>(HOLD_FIGURES_SQL, [couponId]);
-    if (!row.holds) return undefined;
-    return { held: row.held, confirmed: row.confirmed, expired: row.expired, cancelled: row.cancelled };
+  /**
+   * The coupon's audit with its hold figures once it has holds, read in one snapshot: a sweep that
+   * commits between two reads would otherwise show its holds expired but not their units back.
+   */
+  audit(couponId: number): Promise<Audit & Partial<HoldFigures>> {
+    return this.db.snapshot(async (query) => {
+      const audit = await this.coupons.audit(couponId, query);
+      const [row] = await query<HoldFigures & { holds: number }>(HOLD_FIGURES_SQL, [couponId]);
+      if (!row.holds) return audit;
+      return { ...audit, held: row.held, confirmed: row.confirmed, expired: row.expired, cancelled: row.cancelled };
+    });
   }
 
   private async find(call: HoldCall): Promise<HoldRow> {
