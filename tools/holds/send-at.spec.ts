@@ -11,8 +11,9 @@ describe('until', () => {
     });
     const resolvedAt = now();
     expect(resolvedAt).toBeGreaterThanOrEqual(WATCH_MS + 30);
-    // The first reading is before the sleep, the second after it: the timer covered all but the watch.
-    expect(turns[1]).toBeGreaterThanOrEqual(29);
+    // The first reading is before the sleep, the second after it: the timer covered all but the watch
+    // (a timer may fire up to a couple of milliseconds early on performance.now()'s finer clock).
+    expect(turns[1]).toBeGreaterThanOrEqual(27);
   });
 
   it('resolves at once when the aim has passed', async () => {
