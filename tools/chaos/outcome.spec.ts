@@ -15,6 +15,9 @@ describe('judge', () => {
     [answer(409, 'STOCK.SOLD_OUT'), noKill, 'refused'],
     [answer(409, 'GRANT.DUPLICATE'), noKill, 'refused'],
     [answer(409, 'FENCE.REJECTED'), noKill, 'clear'], // retryable: after recovery it means not served
+    [answer(409, 'HOLD.EXPIRED'), noKill, 'unclear'], // a 409 no grab should give: not excused by its status
+    [answer(409, 'LOCK.LOST'), noKill, 'unclear'],
+    [answer(409), noKill, 'unclear'],
     [answer(429, 'LOCK.TIMEOUT'), noKill, 'clear'],
     [answer(503, 'DEPENDENCY.UNAVAILABLE'), noKill, 'clear'],
     [answer(503, 'LOCK.LOST'), noKill, 'clear'],

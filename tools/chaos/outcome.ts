@@ -33,6 +33,8 @@ export type Verdict =
 
 const CLEAR_STATUSES = new Set([429, 503]);
 const BUSINESS_REFUSALS = new Set(['STOCK.SOLD_OUT', 'GRANT.DUPLICATE']);
+/** The one 409 a grab may get that is neither sold out nor a duplicate: a stale holder's write refused. */
+const CLEAR_CONFLICT = 'FENCE.REJECTED';
 
 /** A short label for the status table, e.g. `503 DEPENDENCY.UNAVAILABLE`, `reset`, `timeout`. */
 export function label(outcome: Outcome): string {
@@ -51,7 +53,7 @@ export function judge(outcome: Outcome, diedWith: (upstream: string | undefined)
   if (status === 200) return 'granted';
   if (status === 202) return 'accepted';
   if (status === 409 && code && BUSINESS_REFUSALS.has(code)) return 'refused';
-  if ((CLEAR_STATUSES.has(status) || status === 409) && code) return 'clear';
+  if ((CLEAR_STATUSES.has(status) && code) || (status === 409 && code === CLEAR_CONFLICT)) return 'clear';
   if (status === 502 && diedWith(outcome.upstream)) return 'died-with-replica';
   return 'unclear';
 }
