@@ -71,6 +71,10 @@ describe('withinContract', () => {
     [409, 'HOLD.EXPIRED', false, true],
     [503, 'DEPENDENCY.UNAVAILABLE', false, true],
     [503, undefined, false, false],
+    [409, 'HOLD.CANCELLED', false, false], // the run cancels no hold
+    [409, 'GRANT.DUPLICATE', false, false], // each hold is its own buyer's
+    [409, 'STOCK.SOLD_OUT', false, false],
+    [503, 'LOCK.LOST', false, false],
     [500, undefined, true, false],
     [502, undefined, false, false],
     [502, undefined, true, true],
