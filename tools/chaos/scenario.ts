@@ -6,7 +6,8 @@ import { awaitDrain } from '../orders/stream-drain';
 import { recovery, waitAllHealthy, watchHealth } from './health-watch';
 import { checkInvariants, doubleHoldersExpected, MIN_AFTER_RECOVERY } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
-import { ACCEPTS_ORDERS, lostOrders, ordersLostByDesign, type OrderObservation } from './order-invariants';
+import { overlappingSections } from './overlapping-sections';
+import { ACCEPTS_ORDERS, lostOrders, orderLossWindowMs, type OrderObservation } from './order-invariants';
 import { judge, label } from './outcome';
 import { resolveByRetry } from './resolve-by-retry';
 import type { ScenarioOptions, ScenarioResult } from './scenario-types';
@@ -90,7 +91,8 @@ export async function runScenario(
   // Accepted orders become grants later: judged once the stream drained (the retries' orders too).
   const stream = ACCEPTS_ORDERS.has(strategy) ? await awaitDrain(info, coupon.id) : undefined;
   const audit = await client.audit(coupon.id);
-  const grantedInDb = (await client.grants(coupon.id)).map((g) => g.userId);
+  const grantRows = await client.grants(coupon.id);
+  const grantedInDb = grantRows.map((g) => g.userId);
   const unexpectedRestarts = (await restarts(info)) - restartsBefore - (fault.killsReplica ? 1 : 0);
   const seen = tally(records, verdicts, new Set(grantedInDb));
   const rec = recovery(samples, injectedAtMs);
@@ -98,14 +100,16 @@ export async function runScenario(
   const afterRecovery = verdicts.filter((_, i) => records[i].sentAtMs >= servedFromMs);
   const failsOver = Boolean(info.redisSentinelUrls?.length || info.redisClusterUrls?.length);
   const expected = doubleHoldersExpected(faultName, { redisFailsOver: failsOver, waitReplicas }, strategy);
+  const lossWindowMs = orderLossWindowMs(faultName, info.redisAppendFsync, strategy);
   const orders: OrderObservation | undefined = stream && {
     accepted: seen.accepted,
     stream,
-    ...(ordersLostByDesign(faultName, info.redisAppendFsync, strategy) && { redisLostMemoryAtMs: killedAtMs }),
+    ...(lossWindowMs !== undefined && { redisLostMemory: { atMs: killedAtMs, windowMs: lossWindowMs } }),
     ...(faultName === 'postgres-restart' && { databaseDown: { fromMs: injectedAtMs, toMs: healedAtMs } }),
   };
   const checks = checkInvariants({
     doubleHoldersExpected: expected,
+    overlappingSections: overlappingSections(grantRows),
     audit,
     acknowledged: seen.acknowledged,
     orders,
@@ -130,7 +134,7 @@ export async function runScenario(
     acknowledged: seen.acknowledged.length,
     ...(orders && {
       accepted: orders.accepted.length,
-      ...(orders.redisLostMemoryAtMs !== undefined && {
+      ...(orders.redisLostMemory && {
         lostByDesign: lostOrders(orders, grantedInDb).byDesign.length,
       }),
     }),

@@ -40,7 +40,7 @@ describe('tally', () => {
       unclear: 0,
     });
     expect(result.acknowledged).toEqual(['u0', 'u2']);
-    expect(result.accepted).toEqual([{ userId: 'u5', sentAtMs: 1170 }]);
+    expect(result.accepted).toEqual([{ userId: 'u5', sentAtMs: 1170, answeredAtMs: 1180 }]);
   });
 
   it('says how many requests that died with the replica were granted anyway', () => {

@@ -1,10 +1,11 @@
 import type { RequestRecord } from './load-driver';
 import { label, type Verdict } from './outcome';
 
-/** A buyer and when its grab was sent, ms since the start of the run. */
+/** A buyer, when its grab was sent and when it was answered, ms since the start of the run. */
 export interface SentBy {
   readonly userId: string;
   readonly sentAtMs: number;
+  readonly answeredAtMs: number;
 }
 
 export interface Tally {
@@ -52,7 +53,7 @@ export function tally(
     acknowledged: records.filter((_, i) => verdicts[i] === 'granted').map((r) => r.userId),
     accepted: records
       .filter((_, i) => verdicts[i] === 'accepted')
-      .map((r) => ({ userId: r.userId, sentAtMs: r.sentAtMs })),
+      .map((r) => ({ userId: r.userId, sentAtMs: r.sentAtMs, answeredAtMs: r.endedAtMs })),
     diedWithReplica: { count: died.length, grantedInDb: died.filter((r) => grantedInDb.has(r.userId)).length },
     maxLatencyMs: Math.max(0, ...records.map((r) => r.endedAtMs - r.sentAtMs)),
     timeline: Array.from(timeline, (b) => b ?? {}),
