@@ -1,6 +1,7 @@
 import { ApiClient } from '@app/contract';
-import { stockKeys } from '@app/redis-stock';
+import { orderKeys, stockKeys } from '@app/redis-stock';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../tools/lab/chromium';
 import { labUrl } from './support/lab';
@@ -16,6 +17,7 @@ async function runLoad(
   buyers: number,
   workMs: number,
   submit: 'click' | 'enter',
+  during?: () => Promise<void>,
 ) {
   await page.selectOption('[data-testid=strategy]', strategy);
   await page.fill('[data-testid=stock]', String(stock));
@@ -24,6 +26,7 @@ async function runLoad(
   if (submit === 'click') await page.click('[data-testid=run]');
   else await page.press('[data-testid=work-ms]', 'Enter'); // the keyboard alone runs it
   await page.waitForSelector('[data-testid=run-state][data-state=running]', { timeout: 10_000 }).catch(() => undefined);
+  await during?.();
   await page.waitForSelector('[data-testid=run-state]:is([data-state=done], [data-state=error])', { timeout: 60_000 });
   expect(await page.getAttribute('[data-testid=run-state]', 'data-state')).toBe('done');
   const verdict = page.locator('[data-testid=verdict]');
@@ -34,6 +37,9 @@ async function runLoad(
     lostUpdates: await figure('lost-updates'),
     maxHolders: await figure('max-holders'),
     granted: await figure('granted'),
+    acceptedWithoutGrant: await verdict.getAttribute('data-accepted-without-grant'),
+    exact: (await verdict.getAttribute('data-kind')) === 'info',
+    text: (await verdict.textContent()) ?? '',
     stockLeft: Number(await page.textContent('[data-testid=stock-left]')),
   };
 }
@@ -43,6 +49,17 @@ async function chartLine(page: Page, series: 'record' | 'redis') {
   const line = page.locator(`[data-testid=stock-chart] [data-series=${series}]`);
   const count = await line.count();
   return { count, last: count ? Number(await line.getAttribute('data-last')) : undefined };
+}
+
+/** Polls `probe` until it gives a value, at most 20 s. */
+async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function attributes(page: Page, selector: string, name: string): Promise<Array<string | null>> {
@@ -159,6 +176,47 @@ describe('the lab page in a real browser (headless Chromium)', () => {
     expect(promised.last).toBe(record.last);
     expect(await page.getAttribute('[data-testid=stock-gap]', 'data-gap')).toBe('0');
     expect(await page.isVisible('#legend-redis')).toBe(true);
+  });
+
+  it('runs redis-stream through a Redis restart without its file: the verdict counts the accepted orders left without a grant', async () => {
+    const buyers = 40;
+    const pg = new Client({ connectionString: info.databaseUrl });
+    const redis = new Redis(info.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => 200 });
+    redis.on('error', () => undefined);
+    await pg.connect();
+    const { rows } = await pg.query<{ id: number }>('SELECT COALESCE(MAX(id), 0)::int AS id FROM coupons');
+    const before = rows[0].id;
+    await page.fill('[data-testid=admin-token]', info.adminToken);
+    try {
+      // The persisters' writes wait behind this lock, so every accepted order is in Redis alone when it restarts.
+      await pg.query('BEGIN');
+      await pg.query('LOCK TABLE grants IN EXCLUSIVE MODE');
+      const shown = await runLoad(page, 'redis-stream', buyers, buyers, 0, 'click', async () => {
+        const couponId = await until(async () => {
+          const found = await pg.query<{ id: number }>(
+            'SELECT id FROM coupons WHERE id > $1 ORDER BY id DESC LIMIT 1',
+            [before],
+          );
+          return found.rows[0]?.id;
+        });
+        await until(async () => ((await redis.xlen(orderKeys(couponId).orders)) === buyers ? true : undefined));
+        await page.click('[data-fault=restart-redis]');
+      });
+      // Every buyer was answered 202; the restart took the orders, and the verdict says how many.
+      expect(await page.textContent('#answers')).toContain('202');
+      expect(shown.granted).toBe(0);
+      expect(shown.exact).toBe(false);
+      expect(shown.acceptedWithoutGrant).toBe(String(buyers));
+      expect(shown.text).toContain(`${buyers} of ${buyers} accepted orders ended without a grant`);
+    } finally {
+      // The statements that waited never commit: the orders they carried were lost with Redis.
+      await pg.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock'",
+      );
+      await pg.query('ROLLBACK');
+      await pg.end();
+      redis.disconnect();
+    }
   });
 
   it('runs the set-nx-px step with the admin token: as expected, with its narration and timeline', async () => {

@@ -96,7 +96,7 @@ export class LoadPanel {
     say('load-message', '');
     const verdict = byId('verdict');
     verdict.textContent = '';
-    for (const name of ['couponId', 'oversold', 'lostUpdates', 'maxHolders', 'granted', 'kind'])
+    for (const name of ['couponId', 'oversold', 'lostUpdates', 'maxHolders', 'granted', 'acceptedWithoutGrant', 'kind'])
       delete verdict.dataset[name];
     this.lanes.reset(`${request.strategy}: ${request.buyers} buyers for ${request.stock}`, this.config.replicas);
     this.showAnswers({});
@@ -157,7 +157,8 @@ export class LoadPanel {
           maxHolders: String(audit.maxConcurrentHolders),
           granted: String(audit.grants),
         });
-        const { exact, wrongs } = judgeRun(this.strategy, audit, event.answers);
+        if (event.orders) verdict.dataset.acceptedWithoutGrant = String(event.orders.withoutGrant);
+        const { exact, wrongs } = judgeRun(this.strategy, audit, event.answers, event.orders);
         verdict.dataset.kind = exact ? 'info' : 'error';
         verdict.textContent =
           `${exact ? '✔ Exact' : `✘ Wrong (${wrongs.join('; ')})`} (audit of coupon ${event.couponId}): ${audit.grants} granted for a stock of ${audit.initialStock}, ` +

@@ -37,6 +37,21 @@ describe('judgeRun', () => {
     expect(judgeRun('db-atomic', two, answers).exact).toBe(true);
   });
 
+  it('is wrong when accepted orders ended without a grant, however the audit adds up', () => {
+    // Redis restarted without its file: 3 of 8 accepted orders gone, their units back in the stock of record.
+    const left = { ...sold, stock: 5, grants: 5 };
+    const accepted = { 'api-1': { '202': 8 } };
+    expect(judgeRun('redis-stream', left, accepted, { accepted: 8, withoutGrant: 3, drained: true })).toEqual({
+      exact: false,
+      wrongs: ['3 of 8 accepted orders ended without a grant'],
+    });
+    expect(judgeRun('redis-stream', left, accepted, { accepted: 8, withoutGrant: 0, drained: false }).wrongs).toEqual([
+      'orders still waiting when the wait for them ran out',
+    ]);
+    const kept = { ...sold, stock: 2, grants: 8 };
+    expect(judgeRun('redis-stream', kept, accepted, { accepted: 8, withoutGrant: 0, drained: true }).exact).toBe(true);
+  });
+
   it('names an oversell and lost updates', () => {
     const broken = { ...sold, grants: 12, oversold: 2, lostUpdates: 12, stock: 10 };
     expect(judgeRun('none', broken, answers).wrongs).toEqual(['oversold 2', 'lost updates 12']);

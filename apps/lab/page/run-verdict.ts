@@ -1,4 +1,4 @@
-import type { AnswerTally, Audit } from '@app/contract';
+import type { AnswerTally, Audit, LoadOrders } from '@app/contract';
 
 /** Strategies with no section that shuts others out (a statement, a script, a batch, or none): overlap is by design. */
 const NO_SINGLE_HOLDER: ReadonlySet<string> = new Set([
@@ -23,10 +23,15 @@ function turnedAway(answers: AnswerTally): number {
 
 /**
  * Whether a run was exact, and each way it was not: no oversell, no lost update, no unit left
- * unsold while a buyer was turned away (sold out, timed out, unavailable), and one holder at a time
- * for a strategy whose lock promises it.
+ * unsold while a buyer was turned away (sold out, timed out, unavailable), one holder at a time
+ * for a strategy whose lock promises it, and every accepted order (202) a grant.
  */
-export function judgeRun(strategy: string, audit: Audit, answers: AnswerTally): { exact: boolean; wrongs: string[] } {
+export function judgeRun(
+  strategy: string,
+  audit: Audit,
+  answers: AnswerTally,
+  orders?: LoadOrders,
+): { exact: boolean; wrongs: string[] } {
   const wrongs: string[] = [];
   if (audit.oversold > 0) wrongs.push(`oversold ${audit.oversold}`);
   if (audit.lostUpdates > 0) wrongs.push(`lost updates ${audit.lostUpdates}`);
@@ -36,5 +41,9 @@ export function judgeRun(strategy: string, audit: Audit, answers: AnswerTally): 
   if (unsold > 0 && away > 0) wrongs.push(`undersold: ${unsold} left while ${away} buyer(s) were turned away`);
   if (!NO_SINGLE_HOLDER.has(strategy) && audit.maxConcurrentHolders > 1)
     wrongs.push(`${audit.maxConcurrentHolders} holders at once under one lock`);
+  // A 202 is a promise: the audit can add up while accepted orders are gone (a Redis that lost them gives the units back).
+  if (orders && orders.withoutGrant > 0)
+    wrongs.push(`${orders.withoutGrant} of ${orders.accepted} accepted orders ended without a grant`);
+  if (orders && !orders.drained) wrongs.push('orders still waiting when the wait for them ran out');
   return { exact: wrongs.length === 0, wrongs };
 }

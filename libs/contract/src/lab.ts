@@ -128,6 +128,15 @@ export type LabErrorCode = keyof typeof LAB_ERROR_STATUS;
 /** Answers so far of a load: per replica (X-Replica, or `none` when no answer came), per code (`200`, `STOCK.SOLD_OUT`, …). */
 export type AnswerTally = Record<string, Record<string, number>>;
 
+/** A load's accepted (202) orders, once the wait for them to be persisted ended. */
+export interface LoadOrders {
+  readonly accepted: number;
+  /** Accepted orders with no grant row when the audit was read: promises broken. */
+  readonly withoutGrant: number;
+  /** The order stream emptied before the wait ran out. */
+  readonly drained: boolean;
+}
+
 /** The events of a load's stream (POST /lab/api/runs answers text/event-stream; `event:` is the type). */
 export type LoadEvent =
   | {
@@ -169,6 +178,8 @@ export type LoadEvent =
       readonly answered: number;
       readonly answers: AnswerTally;
       readonly elapsedMs: number;
+      /** redis-stream: what became of the accepted orders. */
+      readonly orders?: LoadOrders;
     }
   | { readonly type: 'error'; readonly code: string; readonly message: string };
 

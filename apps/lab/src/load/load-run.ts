@@ -28,6 +28,8 @@ export interface LoadClients {
 export class LoadRun {
   private readonly counter = new AnswerCounter();
   private readonly seen = new Set<string>();
+  /** Buyers answered 202: each order must end as a grant row. */
+  private readonly accepted = new Set<string>();
   private readonly faults = new Set<Promise<unknown>>();
   private readonly runId = Date.now().toString(36);
   private coupon?: Coupon;
@@ -71,6 +73,7 @@ export class LoadRun {
     // The first reading before any buyer: the page's lines start at the full stock, not wherever the first poll lands.
     await this.progress(couponId);
     let sending = true;
+    let drained: boolean | undefined;
     const polling = this.pollWhile(() => sending);
     try {
       await this.sendBuyers(couponId);
@@ -78,7 +81,7 @@ export class LoadRun {
       while (this.faults.size && !this.signal.aborted) await Promise.allSettled([...this.faults]);
       // Accepted (202) orders become grant rows later: the audit waits for them, the polling shows them land.
       if (strategy === 'redis-stream')
-        await this.clients.redisStock.drain(couponId, DRAIN_TIMEOUT_MS, this.signal).catch(() => false);
+        drained = await this.clients.redisStock.drain(couponId, DRAIN_TIMEOUT_MS, this.signal).catch(() => false);
     } finally {
       sending = false;
       await polling;
@@ -86,6 +89,7 @@ export class LoadRun {
     this.signal.throwIfAborted();
     await this.progress(couponId);
     const audit = await this.clients.nginx.audit(couponId);
+    const withoutGrant = [...this.accepted].filter((userId) => !this.seen.has(userId)).length;
     this.emit({
       type: 'done',
       couponId,
@@ -94,6 +98,7 @@ export class LoadRun {
       answered: this.counter.answered,
       answers: this.counter.snapshot(),
       elapsedMs: Date.now() - started,
+      ...(drained !== undefined && { orders: { accepted: this.accepted.size, withoutGrant, drained } }),
     });
   }
 
@@ -101,11 +106,12 @@ export class LoadRun {
   faultGrab(tag: string, options: GrabOptions, via: string): Promise<GrabAnswer> {
     const couponId = this.couponId;
     if (couponId === undefined) throw new Error('the load has no coupon yet');
+    const userId = `lab-${this.runId}-${tag}`;
     const answer = this.clients
       .replica(via)
-      .grab(couponId, `lab-${this.runId}-${tag}`, { strategy: this.request.strategy, ...options }, this.signal)
+      .grab(couponId, userId, { strategy: this.request.strategy, ...options }, this.signal)
       .then((a) => {
-        if (!this.signal.aborted) this.counter.add(a);
+        this.count(userId, a);
         return a;
       });
     this.track(answer);
@@ -133,16 +139,17 @@ export class LoadRun {
       while (next < buyers && !this.signal.aborted) {
         next += 1;
         this.sentCount += 1;
-        const answer = await this.clients.nginx.grab(
-          couponId,
-          `lab-${this.runId}-${next}`,
-          { strategy, workMs },
-          this.signal,
-        );
-        if (!this.signal.aborted) this.counter.add(answer);
+        const userId = `lab-${this.runId}-${next}`;
+        this.count(userId, await this.clients.nginx.grab(couponId, userId, { strategy, workMs }, this.signal));
       }
     };
     await Promise.all(Array.from({ length: Math.min(buyers, MAX_IN_FLIGHT) }, worker));
+  }
+
+  private count(userId: string, answer: GrabAnswer): void {
+    if (this.signal.aborted) return;
+    this.counter.add(answer);
+    if (answer.status === 202) this.accepted.add(userId);
   }
 
   private async pollWhile(running: () => boolean): Promise<void> {
