@@ -7,3 +7,15 @@ export function readmeStrategies(readme: string): string[] {
   if (section === undefined) throw new Error('README.md has no "## The strategies" section');
   return [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
 }
+
+/** The walkthrough steps each strategy's row names in its last cell ("shown by"): `step \`a\``, `steps \`a\`, \`b\``. */
+export function readmeShownBySteps(readme: string): Map<string, string[]> {
+  const section = readme.split(/^## /m).find((s) => s.startsWith('The strategies\n')) ?? '';
+  const rows = [...section.matchAll(/^\| `([^`]+)` \|.*\| ([^|]*) \|$/gm)];
+  return new Map(
+    rows.map(([, name, cell]) => {
+      const listed = /\bsteps? ((?:`[^`]+`(?:, )?)+)/.exec(cell)?.[1] ?? '';
+      return [name, [...listed.matchAll(/`([^`]+)`/g)].map((m) => m[1])];
+    }),
+  );
+}
