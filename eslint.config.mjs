@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 // As `nest new` ships it: recommended type-checked rules, Prettier owns the layout.
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.stack/**', 'coverage/**', 'bench/results/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', '.stack/**', 'coverage/**', 'bench/results/**', '**/*.{js,cjs,mjs}'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   prettier,

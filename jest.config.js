@@ -1,7 +1,9 @@
-// Four projects: pure logic (parallel), real Redis (parallel workers sharing one private server, each
-// spec in its own keys; a spec that freezes or stops a server starts its own), the Redis specs again
-// on a private Redis Cluster, and end to end on the real stack (run in band: they share one stack and
-// inject faults).
+// Five projects. `npm test` runs three: pure logic (parallel), real Redis (parallel workers sharing one
+// private server, each spec in its own keys; a spec that freezes or stops a server starts its own), and
+// end to end on the real stack: each strategy's failure and its fix, and the API's contract (run in band:
+// they share one stack). `npm run test:all` adds the Redis specs again on a private Redis Cluster and the
+// long end-to-end suites (`e2e-slow`: faults, failover, soak, bench, the whole walkthrough, the lab page
+// in a browser, the stack's own commands), run in band with `e2e` on the same stack.
 const swc = [
   '@swc/jest',
   {
@@ -24,6 +26,33 @@ const common = {
     '^@app/lock(|/.*)$': '<rootDir>/libs/lock/src$1',
     '^@app/stock(|/.*)$': '<rootDir>/libs/stock/src$1',
   },
+};
+// The long end-to-end suites, each repeating at length what a faster spec already proves, or testing
+// more than a strategy: the fault suites and failover, the soak, the bench and the lock bench, the
+// whole walkthrough, the lab page in Chromium and the lab without a control endpoint, graceful
+// shutdown, and the stack's own commands.
+const SLOW_E2E_NAMES = [
+  'chaos',
+  'holds-faults',
+  'named-faults',
+  'sold-out-memo',
+  'cluster',
+  'wait-replicas-health',
+  'soak',
+  'bench',
+  'lock-bench',
+  'walkthrough',
+  'lab-page',
+  'lab-compose',
+  'shutdown',
+  'stack',
+  'stack-up-down',
+];
+const SLOW_E2E = `/test/e2e/(${SLOW_E2E_NAMES.join('|')})\\.e2e-spec\\.ts$`;
+const e2e = {
+  ...common,
+  globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+  globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 };
 module.exports = {
   testTimeout: 120000, // Jest 30 does not apply a project's testTimeout; stack operations take seconds
@@ -51,13 +80,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/redis-cluster/global-setup.ts',
       globalTeardown: '<rootDir>/test/redis-cluster/global-teardown.ts',
     },
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/e2e/global-setup.ts',
-      globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
-      testTimeout: 120000,
-    },
+    { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/*.e2e-spec.ts'], testPathIgnorePatterns: [SLOW_E2E] },
+    { ...e2e, displayName: 'e2e-slow', testRegex: SLOW_E2E },
   ],
 };

@@ -1,10 +1,9 @@
 import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import type { ApiClient } from '@app/contract';
-import { connectRedis } from '@app/lock';
 import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { ATOMIC_GRANT_SQL } from '@app/stock';
-import type { BenchTarget } from './target';
+import { connectTargetRedis, type BenchTarget } from './target';
 import type { Ceilings } from './types';
 
 export interface CeilingSpec {
@@ -57,10 +56,7 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
     application_name: 'oversell:bench',
   });
   pool.on('error', () => undefined);
-  const cluster = target.redisClusterUrls;
-  const redis = connectRedis(cluster?.length ? { kind: 'cluster', nodeUrls: cluster } : target.redisUrl, {
-    retryStrategy: (attempt: number) => Math.min(50 * attempt, 1000),
-  });
+  const redis = connectTargetRedis(target);
   defineStockCommands(redis);
   const coupon = await api.createCoupon({ name: `bench ceiling ${runId}`, stock: requests + warmup });
   // The same coupon's Redis keys: no grab touches them (its stock is taken straight in PostgreSQL).

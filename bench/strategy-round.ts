@@ -1,4 +1,5 @@
 import type { ApiClient, Audit, Grant } from '@app/contract';
+import { awaitOrderDrain } from '@app/redis-stock';
 import { summarizeLatencies, type LatencySummary } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs } from './metrics/iso-time';
@@ -9,8 +10,7 @@ import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
-import { awaitDrain } from '../tools/orders/stream-drain';
-import type { BenchTarget } from './target';
+import { connectTargetRedis, type BenchTarget } from './target';
 import type { BenchSettings, StrategyResult } from './types';
 
 export interface StrategyRun {
@@ -20,6 +20,16 @@ export interface StrategyRun {
   /** Distinct per strategy and load: every request of the run has its own userId. */
   readonly userPrefix: string;
   readonly label: string;
+}
+
+/** Waits for the coupon's accepted orders to become grants (or 30 s to pass). */
+async function drainOrders(target: BenchTarget, couponId: number): Promise<void> {
+  const redis = connectTargetRedis(target);
+  try {
+    await awaitOrderDrain(redis, couponId, { timeoutMs: 30_000 });
+  } finally {
+    await redis.quit();
+  }
 }
 
 /**
@@ -53,7 +63,7 @@ export async function runStrategy(
   const coupon = await newCoupon('measured');
   const { result: measured, samples } = await whileSampling(() => round('measured', coupon.id, settings.requests));
   // Accepted orders become grants later: judged once the stream drained (or the wait ran out).
-  if (successStatus === 202) await awaitDrain(target, coupon.id);
+  if (successStatus === 202) await drainOrders(target, coupon.id);
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
   const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
   const result = assembleResult(

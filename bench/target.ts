@@ -1,3 +1,4 @@
+import { connectRedis } from '@app/lock';
 import { DEFAULT_POOL_SIZE } from '../tools/stack/config';
 import type { StackInfo } from '../tools/stack/stack';
 
@@ -27,4 +28,12 @@ export function targetOf(info: StackFields): BenchTarget {
     redisClusterUrls: info.redisClusterUrls,
     databasePoolTotal: (info.databasePoolSize ?? DEFAULT_POOL_SIZE) * info.replicas.length,
   };
+}
+
+/** A connection to the target's Redis (every node, on a cluster), riding out a restart. */
+export function connectTargetRedis(target: Pick<BenchTarget, 'redisUrl' | 'redisClusterUrls'>) {
+  const cluster = target.redisClusterUrls;
+  return connectRedis(cluster?.length ? { kind: 'cluster', nodeUrls: cluster } : target.redisUrl, {
+    retryStrategy: (attempt: number) => Math.min(50 * attempt, 1000),
+  });
 }

@@ -1,4 +1,4 @@
-import { wrap } from '../../walkthrough/report/format';
+import { wrap } from '../report/format';
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import type { Lesson } from './lessons';

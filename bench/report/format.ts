@@ -11,3 +11,19 @@ export function ms(value: number): string {
 export function fileStamp(iso: string): string {
   return iso.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 }
+
+/** Greedy word wrap for terminal text (the walkthrough's narration, the lock bench's report), each line indented. */
+export function wrap(text: string, width: number, indent = ''): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(indent + line);
+  return lines.join('\n');
+}

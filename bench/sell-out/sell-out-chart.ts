@@ -1,4 +1,4 @@
-import { lineChart } from '../../tools/soak/line-chart';
+import { lineChart } from '../report/line-chart';
 import { escapeXml } from '../report/svg-charts';
 import { medianRun, type SellOutResult } from './sell-out-round';
 

@@ -1,5 +1,7 @@
 import Redis from 'ioredis';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { couponLockResource } from '@app/contract';
+import { lockKeys } from '@app/lock';
+import { waitFor } from '../../tools/stack/servers/child';
 import { audit, burst, type GrabAnswer } from './support/grabs';
 import { burstOnFreshCoupon, soldExactly } from './support/sell-out';
 import { control, createCoupon, http, testStack, type StackInfo } from './support/stack';
@@ -25,7 +27,15 @@ describe('fenced: the database refuses a holder that was frozen past its lease',
     const [a, b] = info.replicas;
     // A reads the stock, then its whole process freezes past the lease.
     const stale = grab(a.url, coupon.id, 'frozen', 'strategy=fenced&leaseMs=300&freezeMs=1500');
-    await sleep(700); // the lease has surely expired: B gets the lock and a newer token
+    // A holds the lock, then its lease runs out while it is frozen: B gets the lock and a newer token.
+    const { lock, fence } = lockKeys(couponLockResource(coupon.id));
+    const redis = new Redis(info.redisUrl, { maxRetriesPerRequest: 1 });
+    try {
+      await waitFor("A's token drawn", async () => (await redis.exists(fence)) === 1, 10_000, 10);
+      await waitFor("A's lease run out", async () => (await redis.exists(lock)) === 0, 10_000, 10);
+    } finally {
+      redis.disconnect();
+    }
     const fresh = await grab(b.url, coupon.id, 'fresh', 'strategy=fenced&leaseMs=5000');
     expect(fresh.status).toBe(200);
     const refused = await stale;

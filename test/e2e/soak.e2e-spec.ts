@@ -33,7 +33,8 @@ describe('npm run soak, one minute', () => {
 
   it('injects the faults in turn and breaks no invariant', () => {
     expect(report.faults.length).toBeGreaterThanOrEqual(2);
-    expect(report.faults.map((f) => f.name)).toEqual(FAULT_NAMES.slice(0, report.faults.length));
+    // In turn, starting over once all have come by (a slow machine stretches the minute past a third).
+    expect(report.faults.map((f) => f.name)).toEqual(report.faults.map((_, i) => FAULT_NAMES[i % FAULT_NAMES.length]));
     expect(report.phases.flatMap((p) => p.breaks.map((b) => `${p.strategy}: ${b}`))).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { RunningChild } from '../../tools/stack/servers/child';
 import { startRedisServer } from '../../tools/stack/servers/redis-server';
 export { testPort } from '../ports';
+export type { RunningChild };
 
 /**
  * A Redis of a spec's own, for specs that stop, freeze or replicate a server (the shared test

@@ -1,4 +1,4 @@
-import type { DrainedStream } from '../orders/stream-drain';
+import type { DrainedStream } from '@app/redis-stock';
 import { firstFew, type Check } from './check';
 import type { SentBy } from './tally';
 
@@ -25,7 +25,7 @@ export interface OrderObservation {
   /** Buyers answered 202: each order must have become a grant once the stream drained. */
   readonly accepted: readonly SentBy[];
   /** The coupon's order stream after the wait for the drain, Redis's counter and dead letters. */
-  readonly stream: DrainedStream;
+  readonly stream: Pick<DrainedStream, 'drained' | 'counter' | 'deadLettered'>;
   /**
    * Set only where `orderLossWindowMs` is: when Redis's stop was complete (ms since the start), and
    * that window. An order answered 202 within the window before it and never granted is the

@@ -14,19 +14,3 @@ export function figureLabel(name: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase();
 }
-
-/** Greedy word wrap for the terminal narration. */
-export function wrap(text: string, width: number, indent = ''): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(indent + line);
-  return lines.join('\n');
-}

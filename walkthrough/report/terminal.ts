@@ -1,5 +1,6 @@
 import type { Step, StepResult } from '../step';
-import { figureLabel, formatFigure, wrap } from './format';
+import { wrap } from '../../bench/report/format';
+import { figureLabel, formatFigure } from './format';
 import { summaryLine } from './markdown';
 
 const WIDTH = 100;

@@ -1,7 +1,7 @@
 import type { GrabAnswer, Grant } from '@app/contract';
-import { DEFAULT_PERSISTER, orderKeys } from '@app/redis-stock';
+import { awaitOrderDrain, DEFAULT_PERSISTER, orderKeys } from '@app/redis-stock';
 import { summarizeLatencies } from '@app/stock';
-import { check, countStatus, sleep, statusCounts, timeline, users, waitForReplica, withCoupon } from '../scenario';
+import { check, countStatus, statusCounts, timeline, users, waitForReplica, withCoupon } from '../scenario';
 import type { Step, StepContext } from '../step';
 import { evidence } from './evidence';
 import { persisterKillChecks, processStarts } from './persister-kill';
@@ -15,14 +15,8 @@ const WAITING = 5;
 const RECLAIM_WAIT_MS = 12_000;
 
 /** Waits until the coupon's stream holds no order; how long that took (ms). */
-async function drained(ctx: StepContext, couponId: number, timeoutMs = 30_000): Promise<number> {
-  const started = Date.now();
-  while ((await ctx.keys.redis.xlen(orderKeys(couponId).orders)) > 0) {
-    if (Date.now() - started > timeoutMs) break;
-    await sleep(25);
-  }
-  return Date.now() - started;
-}
+const drained = async (ctx: StepContext, couponId: number, timeoutMs = 30_000) =>
+  (await awaitOrderDrain(ctx.keys.redis, couponId, { timeoutMs })).waitedMs;
 
 const counter = async (ctx: StepContext, couponId: number) =>
   Number(await ctx.keys.redis.get(orderKeys(couponId).counter));

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { Redis } from 'ioredis';
 import { ApiClient, type GrabAnswer } from '@app/contract';
-import { orderKeys } from '@app/redis-stock';
+import { awaitOrderDrain, orderKeys } from '@app/redis-stock';
 import type { StackInfo } from './stack';
 
 export const STRATEGY = 'redis-stream';
@@ -44,13 +44,9 @@ export class OrderProbe {
 
   /** Waits until the coupon's stream holds no order; returns how long that took. */
   async drained(couponId: number, timeoutMs = 30_000): Promise<number> {
-    const started = Date.now();
-    while ((await this.inFlight(couponId)) > 0) {
-      if (Date.now() - started > timeoutMs)
-        throw new Error(`coupon ${couponId}: orders still in flight after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return Date.now() - started;
+    const stream = await awaitOrderDrain(this.redis, couponId, { timeoutMs });
+    if (!stream.drained) throw new Error(`coupon ${couponId}: orders still in flight after ${timeoutMs} ms`);
+    return stream.waitedMs;
   }
 
   /** The figures the invariants are judged on, all read after the drain. */

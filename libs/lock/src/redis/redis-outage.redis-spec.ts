@@ -1,6 +1,5 @@
-import type { RunningChild } from '../../../../tools/stack/servers/child';
 import { RecordingSink, REDIS_STRATEGIES, uniqueResource, within } from '../../../../test/redis/lock-kit';
-import { signalServer, startPrivateRedis, testPort } from '../../../../test/redis/private-redis';
+import { signalServer, startPrivateRedis, testPort, type RunningChild } from '../../../../test/redis/private-redis';
 import { LockRuntime } from '../lock-runtime';
 import { createLockStrategies } from '../lock-strategies';
 import { LockUnavailableError } from '../lock.errors';

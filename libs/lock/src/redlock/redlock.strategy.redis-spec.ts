@@ -1,10 +1,8 @@
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
 import { deferred } from '../../../../test/redis/lock-kit';
-import type { RunningChild } from '../../../../tools/stack/servers/child';
-import { startRedisServer } from '../../../../tools/stack/servers/redis-server';
+import { startPrivateRedis, type RunningChild } from '../../../../test/redis/private-redis';
 import type { LockEvent } from '../lock-events';
 import { LockLostError, LockTimeoutError } from '../lock.errors';
 import type { HeldLock, LockStrategy } from '../lock-strategy';
@@ -26,7 +24,7 @@ let strategies: (LockStrategy & { close(): Promise<void> })[] = [];
 let redlock: LockStrategy;
 
 async function startNode(i: number): Promise<void> {
-  servers[i] = await startRedisServer({ port: PORTS[i], dir: resolve('.stack/redlock-test', String(PORTS[i])) });
+  servers[i] = await startPrivateRedis(PORTS[i]);
 }
 /** Starts all five on the first block whose ports are free; stops what it started on a clash. */
 async function startAllNodes(): Promise<void> {

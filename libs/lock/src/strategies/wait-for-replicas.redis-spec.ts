@@ -1,7 +1,12 @@
 import type { Redis } from 'ioredis';
-import type { RunningChild } from '../../../../tools/stack/servers/child';
 import { RecordingSink, uniqueResource } from '../../../../test/redis/lock-kit';
-import { signalServer, startPrivateRedis, testPort, untilReplicaLinked } from '../../../../test/redis/private-redis';
+import {
+  signalServer,
+  startPrivateRedis,
+  testPort,
+  untilReplicaLinked,
+  type RunningChild,
+} from '../../../../test/redis/private-redis';
 import { LockRuntime } from '../lock-runtime';
 import { createLockStrategies } from '../lock-strategies';
 import { lockKeys } from '../lock-keys';

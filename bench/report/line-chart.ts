@@ -1,4 +1,4 @@
-import { escapeXml } from '../../bench/report/svg-charts';
+import { escapeXml } from './svg-charts';
 
 export interface LineSeries {
   readonly name: string;
