@@ -1,0 +1,53 @@
+import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@app/stock';
+
+/** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
+export type WriteOrders = (orders: readonly StreamOrder[]) => Promise<OrdersPersisted>;
+
+/** What the statements of one delivered batch did. */
+export interface BatchOutcome {
+  /** Orders that hold their grant now (this delivery's statements, or an earlier delivery's). */
+  readonly granted: Set<string>;
+  /** Orders a committed statement did not grant: the database refused them. */
+  readonly refused: StreamOrder[];
+  /** Orders whose statement, holding them alone, failed: orderId → the error's message. */
+  readonly failed: Map<string, string>;
+  /** Grant rows inserted. */
+  inserted: number;
+  /** Set when the database was slow or out of reach: the orders not written yet wait for it. */
+  unavailable?: StockUnavailableError;
+}
+
+/**
+ * Writes the orders in one statement; when it fails for a reason of the orders' own (not a slow
+ * or unreachable database), splits the batch in halves and writes each, down to single orders,
+ * so one poison order fails alone and the others are granted. `mayStart` is asked before every
+ * statement: once it says no, the orders left stay unwritten (they are retried later).
+ */
+export async function writeIsolating(
+  write: WriteOrders,
+  orders: readonly StreamOrder[],
+  mayStart: () => boolean,
+): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { granted: new Set(), refused: [], failed: new Map(), inserted: 0 };
+  const pass = async (part: readonly StreamOrder[]): Promise<void> => {
+    if (part.length === 0 || outcome.unavailable || !mayStart()) return;
+    try {
+      const persisted = await write(part);
+      outcome.inserted += persisted.inserted;
+      for (const o of part) {
+        if (persisted.granted.has(o.orderId)) outcome.granted.add(o.orderId);
+        else outcome.refused.push(o);
+      }
+    } catch (error) {
+      if (error instanceof StockUnavailableError) outcome.unavailable = error;
+      else if (part.length === 1) outcome.failed.set(part[0].orderId, (error as Error)?.message ?? String(error));
+      else {
+        const half = Math.ceil(part.length / 2);
+        await pass(part.slice(0, half));
+        await pass(part.slice(half));
+      }
+    }
+  };
+  await pass(orders);
+  return outcome;
+}
