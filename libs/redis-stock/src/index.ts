@@ -10,3 +10,4 @@ export {
 } from './order-commands';
 export * from './order-desk';
 export * from './order-persister';
+export * from './persister-options';

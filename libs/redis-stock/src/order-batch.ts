@@ -51,3 +51,26 @@ export async function writeIsolating(
   await pass(orders);
   return outcome;
 }
+
+/** Why an order was given up, as the dead letter and the buyer's lookup tell it. */
+export const REFUSED = 'the database refused it: no stock of record left for it, or the user holds a grant already';
+export const MALFORMED = 'its stream entry is malformed';
+
+/** A failure of an order's own, and how many of them give it up. */
+export interface OrderFailure {
+  readonly orderId: string;
+  readonly limit: number;
+  readonly reason: string;
+}
+
+/**
+ * The failures a delivery counts: a refusal by a committed statement and a malformed entry give
+ * the order up at once (a retry changes neither); a failed statement of its own, at `maxFailures`.
+ */
+export function failuresOf(outcome: BatchOutcome, malformed: readonly string[], maxFailures: number): OrderFailure[] {
+  return [
+    ...outcome.refused.map((o) => ({ orderId: o.orderId, limit: 1, reason: REFUSED })),
+    ...[...outcome.failed].map(([orderId, message]) => ({ orderId, limit: maxFailures, reason: message })),
+    ...malformed.map((orderId) => ({ orderId, limit: 1, reason: MALFORMED })),
+  ];
+}

@@ -3,7 +3,8 @@ import { probeClient } from '../../../test/redis/lock-kit';
 import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@app/stock';
 import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
-import { OrderPersister, type OrderLedger } from './order-persister';
+import { OrderPersister } from './order-persister';
+import type { OrderLedger } from './persister-options';
 
 const redis = probeClient();
 defineOrderCommands(redis);

@@ -1,69 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { OrdersPersisted, StreamOrder } from '@app/stock';
-import { writeIsolating } from './order-batch';
+import { failuresOf, writeIsolating } from './order-batch';
 import { defineOrderCommands, orderKeys } from './order-commands';
 import { claimStale, countFailure, readNew, settle, type OrderEntry } from './order-stream-verbs';
-
-/** The database side of a persister. */
-export interface OrderLedger {
-  /** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
-  persist(couponId: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted>;
-  /** The orders among these that hold a grant, read afresh (a statement of its own). */
-  granted(couponId: number, orderIds: readonly string[]): Promise<ReadonlySet<string>>;
-  /** True when the database answers: a persister reclaims others' orders only then. */
-  reachable(): Promise<boolean>;
-}
-
-export interface PersisterOptions {
-  /** This persister's consumer name in every stream's group (the replica's id). */
-  readonly consumer: string;
-  /** Orders one statement writes at most. */
-  readonly batchSize: number;
-  /**
-   * The longest a statement can still commit after the persister sent it: the database's wait for
-   * a connection plus its statement timeout.
-   */
-  readonly statementLifeMs: number;
-  /**
-   * An order pending longer than this is reclaimed by any persister (its consumer died, or gave it
-   * back). Longer than `statementLifeMs`: no persister starts a statement later than
-   * `reclaimIdleMs − statementLifeMs` after its delivery, so no statement of a reclaimed delivery can
-   * still commit.
-   */
-  readonly reclaimIdleMs: number;
-  /** Failures of an order's own (its statement failed, alone) that send it to the dead letters. */
-  readonly maxFailures: number;
-  /** The pause after a round that found nothing. */
-  readonly pollMs: number;
-  /** How often the streams are looked for (another replica's accepts, streams left by a crash). */
-  readonly discoverEveryMs: number;
-}
-
-export interface PersisterHooks {
-  /** The coupons that have an order stream now. */
-  discover(): Promise<number[]>;
-  /** After a commit, before the acknowledgement, for freshly read orders (the after-commit crash point). */
-  afterCommit?(crashPoints: readonly string[]): void;
-  persisted?(grants: number): void;
-  deadLettered?(orders: number): void;
-  failed?(error: unknown): void;
-}
-
-export const DEFAULT_PERSISTER: Omit<PersisterOptions, 'consumer' | 'statementLifeMs'> = Object.freeze({
-  batchSize: 256,
-  reclaimIdleMs: 15_000,
-  maxFailures: 5,
-  pollMs: 20,
-  discoverEveryMs: 1000,
-});
+import type { OrderLedger, PersisterHooks, PersisterOptions } from './persister-options';
 
 /** A stream found empty this long is deleted (when still empty) and forgotten until it is found again. */
 const FORGET_AFTER_MS = 10_000;
-
-/** Why an order was given up, as the dead letter and the buyer's lookup tell it. */
-export const REFUSED = 'the database refused it: no stock of record left for it, or the user holds a grant already';
-export const MALFORMED = 'its stream entry is malformed';
 
 /**
  * One consumer of every coupon's order stream (redis-stream); every replica runs one. A batch is
@@ -214,12 +157,8 @@ export class OrderPersister {
     const grantedElsewhere = suspects.length > 0 ? await this.ledger.granted(couponId, suspects) : new Set<string>();
     await settle(this.redis, keys, [...outcome.granted, ...grantedElsewhere]);
     if (outcome.inserted > 0) this.hooks.persisted?.(outcome.inserted);
-    const failures: [orderId: string, limit: number, reason: string][] = [
-      ...outcome.refused.map((o): [string, number, string] => [o.orderId, 1, REFUSED]),
-      ...[...outcome.failed].map(([id, message]): [string, number, string] => [id, maxFailures, message]),
-      ...entries.flatMap((e): [string, number, string][] => (e.order ? [] : [[e.orderId, 1, MALFORMED]])),
-    ];
-    for (const [orderId, limit, reason] of failures) {
+    const malformed = entries.flatMap((e) => (e.order ? [] : [e.orderId]));
+    for (const { orderId, limit, reason } of failuresOf(outcome, malformed, maxFailures)) {
       if (grantedElsewhere.has(orderId)) continue;
       if (await countFailure(this.redis, keys, consumer, orderId, limit, reason)) this.hooks.deadLettered?.(1);
     }

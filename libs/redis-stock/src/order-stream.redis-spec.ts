@@ -4,7 +4,9 @@ import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@
 import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
 import { reconcileStock } from './reconcile';
-import { OrderPersister, REFUSED, type OrderLedger } from './order-persister';
+import { REFUSED } from './order-batch';
+import { OrderPersister } from './order-persister';
+import type { OrderLedger } from './persister-options';
 
 const redis = probeClient();
 defineOrderCommands(redis);
