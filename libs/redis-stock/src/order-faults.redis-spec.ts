@@ -155,4 +155,31 @@ describe('accepted means sold: the persisters never give back an order the datab
     expect(dead[0][1][dead[0][1].indexOf('reason') + 1]).toMatch(/value too long/);
     expect({ stock: db.stock, counter: await redis.get(keys().counter) }).toEqual({ stock: 1, counter: '1' });
   });
+
+  it('no statement starts later than reclaimIdle − statementLife after its delivery: what is left waits for the next one', async () => {
+    const db = database(16);
+    const users = Array.from({ length: 16 }, (_, i) => (i === 3 ? 'poison' : `u${i}`));
+    await acceptAll(desk(16), users);
+    db.poison.add('poison');
+    const idleAtStart: number[] = [];
+    const slow: OrderLedger = {
+      ...db,
+      persist: async (coupon, orders) => {
+        const rows = (await redis.xpending(keys().orders, PERSISTERS_GROUP, '-', '+', 100)) as [
+          string,
+          string,
+          number,
+        ][];
+        const ids = new Set(orders.map((o) => o.orderId));
+        idleAtStart.push(Math.max(...rows.filter(([id]) => ids.has(id)).map(([, , idle]) => idle)));
+        await sleep(40);
+        return db.persist(coupon, orders);
+      },
+    };
+    // 250 − 150: each delivery may start statements for 100 ms, fewer than splitting 16 orders takes.
+    await roundsUntil([persister(slow, 'p1')], streamEmpty);
+    expect({ grants: db.grants.size, dead: await deadLetters() }).toEqual({ grants: 15, dead: 1 });
+    expect(Math.max(...idleAtStart)).toBeLessThanOrEqual(100);
+    expect(idleAtStart.length).toBeGreaterThan(3);
+  });
 });
