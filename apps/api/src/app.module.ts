@@ -33,6 +33,7 @@ import { StrategiesController } from './strategies/strategies.controller';
       useFactory: (config: AppConfig) => ({
         databaseUrl: config.databaseUrl,
         poolSize: config.databasePoolSize,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
         applicationName: `oversell:${config.replicaId}`,
         holdSweepMs: config.holdSweepMs,
         onSweepError: (error: unknown) => new Logger('HoldSweeper').warn(`sweep failed: ${String(error)}`),

@@ -77,10 +77,22 @@ export interface OrderPending {
   readonly orderId: string;
 }
 
-/** What GET /coupons/:id/grants/:userId told: the grant, an order waiting, or neither (404). */
+/**
+ * 410 ORDER.DEAD_LETTERED of GET /coupons/:id/grants/:userId: an accepted redis-stream order that
+ * was given up (the database refused it, or its own statement kept failing); its unit is back in stock.
+ */
+export interface OrderDeadLettered {
+  readonly code: 'ORDER.DEAD_LETTERED';
+  readonly message: string;
+  readonly orderId: string;
+  readonly reason: string;
+}
+
+/** What GET /coupons/:id/grants/:userId told: the grant, an order waiting, an order given up, or neither (404). */
 export type GrantLookup =
   | { readonly state: 'granted'; readonly grant: Grant }
   | { readonly state: 'pending'; readonly orderId: string }
+  | { readonly state: 'dead-lettered'; readonly orderId: string; readonly reason: string }
   | { readonly state: 'none' };
 
 /** One entry of GET /strategies. */

@@ -5,6 +5,7 @@ import type {
   Grant,
   GrantLookup,
   LockEvent,
+  OrderDeadLettered,
   OrderPending,
   ReconcileReport,
   StrategyEntry,
@@ -91,8 +92,8 @@ export class ApiClient {
   }
 
   /**
-   * One user's outcome, 404 included: the grant once persisted, the order id while an accepted
-   * redis-stream order waits in Redis (202), or none.
+   * One user's outcome, 404 and 410 included: the grant once persisted, the order id while an
+   * accepted redis-stream order waits in Redis (202), the order given up and why (410), or none.
    */
   async lookupGrant(id: number, userId: string): Promise<GrantLookup> {
     try {
@@ -103,6 +104,11 @@ export class ApiClient {
       return { state: 'granted', grant: answer };
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'GRANT.NOT_FOUND') return { state: 'none' };
+      if (error instanceof ApiError && error.errorCode === 'ORDER.DEAD_LETTERED') {
+        const { orderId, reason } = JSON.parse(error.body) as Partial<OrderDeadLettered>;
+        if (typeof orderId === 'string' && typeof reason === 'string')
+          return { state: 'dead-lettered', orderId, reason };
+      }
       throw error;
     }
   }

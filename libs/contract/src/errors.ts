@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   'STOCK.SOLD_OUT': 409,
   'GRANT.DUPLICATE': 409,
   'GRANT.NOT_FOUND': 404,
+  'ORDER.DEAD_LETTERED': 410,
   'HOLD.NOT_FOUND': 404,
   'HOLD.EXPIRED': 409,
   'HOLD.CANCELLED': 409,
@@ -27,11 +28,16 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Every error answer's body; GRANT.DUPLICATE also carries the stored grant. */
+/**
+ * Every error answer's body; GRANT.DUPLICATE also carries the stored grant, ORDER.DEAD_LETTERED
+ * the order given up and why.
+ */
 export interface ErrorBody {
   readonly code: ErrorCode;
   readonly message: string;
   readonly grant?: Grant;
+  readonly orderId?: string;
+  readonly reason?: string;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -11,3 +11,4 @@ export {
 export * from './order-desk';
 export * from './order-persister';
 export { awaitOrderDrain, type DrainedStream, type DrainWait } from './order-drain';
+export * from './persister-options';

@@ -11,24 +11,33 @@ declare module 'ioredis' {
       replica: string,
       crash: string,
     ): Result<[left: number, orderId: string] | -1 | -2 | -3, Context>;
-    orderPending(buyers: string, orders: string, userId: string): Result<string | null, Context>;
+    orderLookup(
+      buyers: string,
+      orders: string,
+      deadBuyers: string,
+      userId: string,
+    ): Result<[state: 'pending' | 'dead-lettered', detail: string] | null, Context>;
     orderDeadLetter(
       counter: string,
       buyers: string,
       orders: string,
       dead: string,
+      failures: string,
+      deadBuyers: string,
       group: string,
+      consumer: string,
       orderId: string,
-      deliveries: number,
-    ): Result<0 | 1, Context>;
+      limit: number,
+      reason: string,
+    ): Result<-1 | 0 | 1, Context>;
     orderDropEmpty(orders: string): Result<0 | 1, Context>;
   }
 }
 
 const SCRIPTS = {
   orderAccept: { file: 'order-accept.lua', keys: 3 },
-  orderPending: { file: 'order-pending.lua', keys: 2 },
-  orderDeadLetter: { file: 'order-dead-letter.lua', keys: 4 },
+  orderLookup: { file: 'order-lookup.lua', keys: 3 },
+  orderDeadLetter: { file: 'order-dead-letter.lua', keys: 6 },
   orderDropEmpty: { file: 'order-drop-empty.lua', keys: 1 },
 } as const;
 
@@ -47,11 +56,22 @@ export interface OrderKeys {
   readonly buyers: string;
   readonly orders: string;
   readonly dead: string;
+  /** Hash orderId → failures of the order's own counted so far. */
+  readonly failures: string;
+  /** Hash userId → the order given up, `{"orderId":…,"reason":…}`: what the grant lookup tells. */
+  readonly deadBuyers: string;
 }
 
 export function orderKeys(couponId: number): OrderKeys {
   const { counter } = stockKeys(couponId);
-  return { counter, buyers: `${counter}:buyers`, orders: `${counter}:orders`, dead: `${counter}:dead` };
+  return {
+    counter,
+    buyers: `${counter}:buyers`,
+    orders: `${counter}:orders`,
+    dead: `${counter}:dead`,
+    failures: `${counter}:failures`,
+    deadBuyers: `${counter}:dead-buyers`,
+  };
 }
 
 /** The pattern of every coupon's order stream, and the coupon an order stream belongs to. */

@@ -12,6 +12,11 @@ export interface OrderRequest {
   readonly persisterCrash?: string;
 }
 
+/** An accepted order that is not a grant: waiting in the stream, or given up (dead-lettered). */
+export type OrderOutcome =
+  | { readonly state: 'pending'; readonly orderId: string }
+  | { readonly state: 'dead-lettered'; readonly orderId: string; readonly reason: string };
+
 export interface AcceptedOrder {
   readonly orderId: string;
   /** Units left in Redis after this one. */
@@ -42,9 +47,14 @@ export class OrderDesk {
     return { orderId, left };
   }
 
-  /** The user's order while it waits in the stream, else null. */
-  pending(couponId: number, userId: string): Promise<string | null> {
+  /** The user's order while it waits in the stream, or the one given up; null when neither. */
+  async lookup(couponId: number, userId: string): Promise<OrderOutcome | null> {
     const keys = orderKeys(couponId);
-    return redisCall(() => this.redis.orderPending(keys.buyers, keys.orders, userId));
+    const found = await redisCall(() => this.redis.orderLookup(keys.buyers, keys.orders, keys.deadBuyers, userId));
+    if (!found) return null;
+    const [state, detail] = found;
+    if (state === 'pending') return { state, orderId: detail };
+    const { orderId, reason } = JSON.parse(detail) as { orderId: string; reason: string };
+    return { state, orderId, reason };
   }
 }

@@ -1,49 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { OrdersPersisted, StreamOrder } from '@app/stock';
-import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
-import { claimStale, readNew, settle, stalePending, type OrderEntry } from './order-stream-verbs';
-
-/** The database side of a persister. */
-export interface OrderLedger {
-  /** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
-  persist(couponId: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted>;
-  /** True when the database answers: a persister reclaims others' orders only then. */
-  reachable(): Promise<boolean>;
-}
-
-export interface PersisterOptions {
-  /** This persister's consumer name in every stream's group (the replica's id). */
-  readonly consumer: string;
-  /** Orders one statement writes at most. */
-  readonly batchSize: number;
-  /** An order pending longer than this is reclaimed by any persister (its consumer died or failed it). */
-  readonly reclaimIdleMs: number;
-  /** An order delivered this many times without being persisted goes to the dead letters. */
-  readonly maxDeliveries: number;
-  /** The pause after a round that found nothing. */
-  readonly pollMs: number;
-  /** How often the streams are looked for (another replica's accepts, streams left by a crash). */
-  readonly discoverEveryMs: number;
-}
-
-export interface PersisterHooks {
-  /** The coupons that have an order stream now. */
-  discover(): Promise<number[]>;
-  /** After a commit, before the acknowledgement, for freshly read orders (the after-commit crash point). */
-  afterCommit?(crashPoints: readonly string[]): void;
-  persisted?(grants: number): void;
-  deadLettered?(orders: number): void;
-  failed?(error: unknown): void;
-}
-
-export const DEFAULT_PERSISTER: Omit<PersisterOptions, 'consumer'> = Object.freeze({
-  batchSize: 256,
-  reclaimIdleMs: 5000,
-  maxDeliveries: 5,
-  pollMs: 20,
-  discoverEveryMs: 1000,
-});
+import { failuresOf, writeIsolating } from './order-batch';
+import { defineOrderCommands, orderKeys } from './order-commands';
+import { claimStale, countFailure, readNew, settle, type OrderEntry } from './order-stream-verbs';
+import type { OrderLedger, PersisterHooks, PersisterOptions } from './persister-options';
 
 /** A stream found empty this long is deleted (when still empty) and forgotten until it is found again. */
 const FORGET_AFTER_MS = 10_000;
@@ -52,8 +12,9 @@ const FORGET_AFTER_MS = 10_000;
  * One consumer of every coupon's order stream (redis-stream); every replica runs one. A batch is
  * written in one statement, committed, and only then acknowledged, so a persister that dies
  * mid-batch leaves its orders pending: any persister claims them once idle `reclaimIdleMs`, and a
- * redelivered order finds its grant by order id rather than making a second one. Orders that keep
- * failing go to the coupon's dead-letter stream.
+ * redelivered order finds its grant by order id rather than making a second one. A slow or
+ * unreachable database is never an order's fault; an order the database refuses, or whose own
+ * statement keeps failing, goes to the coupon's dead-letter stream.
  */
 export class OrderPersister {
   /** Coupon → when its stream last gave an order. */
@@ -71,6 +32,11 @@ export class OrderPersister {
     private readonly options: PersisterOptions,
     private readonly hooks: PersisterHooks,
   ) {
+    if (options.reclaimIdleMs <= options.statementLifeMs)
+      throw new Error(
+        `reclaimIdleMs (${options.reclaimIdleMs}) must exceed statementLifeMs (${options.statementLifeMs}): ` +
+          'a reclaimed order could still be granted by its last delivery',
+      );
     defineOrderCommands(redis);
   }
 
@@ -135,6 +101,7 @@ export class OrderPersister {
 
   private async readStream(couponId: number): Promise<boolean> {
     const stream = orderKeys(couponId).orders;
+    const deliveredAt = Date.now();
     const fresh = await readNew(this.redis, stream, this.options.consumer, this.options.batchSize);
     if (fresh === null) {
       this.streams.delete(couponId);
@@ -148,55 +115,57 @@ export class OrderPersister {
       return false;
     }
     this.streams.set(couponId, Date.now());
-    return this.persist(couponId, fresh, true);
+    return this.persist(couponId, fresh, deliveredAt, true);
   }
 
-  /** Dead-letters what failed too often, then claims what is left idle too long. */
+  /** Claims the orders left idle too long (their persister died, or gave them back), and writes them. */
   private async reclaim(couponId: number): Promise<void> {
-    const keys = orderKeys(couponId);
-    const { consumer, reclaimIdleMs, batchSize, maxDeliveries } = this.options;
+    const { consumer, reclaimIdleMs, batchSize } = this.options;
     try {
-      for (const { orderId, deliveries } of await stalePending(this.redis, keys.orders, reclaimIdleMs, batchSize)) {
-        if (deliveries < maxDeliveries) continue;
-        const moved = await this.redis.orderDeadLetter(
-          keys.counter,
-          keys.buyers,
-          keys.orders,
-          keys.dead,
-          PERSISTERS_GROUP,
-          orderId,
-          deliveries,
-        );
-        if (moved) this.hooks.deadLettered?.(1);
-      }
-      const claimed = await claimStale(this.redis, keys.orders, consumer, reclaimIdleMs, batchSize);
-      if (claimed.length > 0) await this.persist(couponId, claimed, false);
+      const deliveredAt = Date.now();
+      const claimed = await claimStale(this.redis, orderKeys(couponId).orders, consumer, reclaimIdleMs, batchSize);
+      if (claimed.length > 0) await this.persist(couponId, claimed, deliveredAt, false);
     } catch (error) {
       if (!/NOGROUP/.test((error as Error)?.message ?? '')) throw error;
     }
   }
 
   /**
-   * Commits the batch, then acknowledges the orders that hold their grant. The others (no stock
-   * of record left, or the user granted otherwise) stay pending: redelivered, then dead-lettered.
+   * Writes the delivered orders (a poison one alone), then acknowledges those that hold their
+   * grant. An order the database refused, or whose own statement failed, counts a failure once the
+   * database, asked afresh, shows no grant for it; the others stay pending, retried once idle.
    */
-  private async persist(couponId: number, entries: readonly OrderEntry[], fresh: boolean): Promise<boolean> {
+  private async persist(
+    couponId: number,
+    entries: readonly OrderEntry[],
+    deliveredAt: number,
+    fresh: boolean,
+  ): Promise<boolean> {
+    const keys = orderKeys(couponId);
+    const { consumer, reclaimIdleMs, statementLifeMs, maxFailures } = this.options;
     const orders = entries.flatMap((e) => (e.order ? [e.order] : []));
-    let outcome: OrdersPersisted;
-    try {
-      outcome = await this.ledger.persist(couponId, orders);
-    } catch (error) {
-      this.databaseDown = true;
-      throw error;
-    }
-    const crashPoints = fresh ? entries.flatMap((e) => (e.crash ? [e.crash] : [])) : [];
-    if (crashPoints.length > 0) this.hooks.afterCommit?.(crashPoints);
-    await settle(
-      this.redis,
-      orderKeys(couponId).orders,
-      orders.filter((o) => outcome.granted.has(o.orderId)).map((o) => o.orderId),
+    const startBy = deliveredAt + reclaimIdleMs - statementLifeMs;
+    const outcome = await writeIsolating(
+      (part) => this.ledger.persist(couponId, part),
+      orders,
+      () => Date.now() < startBy,
     );
+    const crashPoints = fresh ? entries.flatMap((e) => (e.crash ? [e.crash] : [])) : [];
+    if (crashPoints.length > 0 && outcome.granted.size > 0) this.hooks.afterCommit?.(crashPoints);
+    const suspects = [...outcome.refused.map((o) => o.orderId), ...outcome.failed.keys()];
+    // A statement's snapshot may predate another delivery's commit: a grant found now is acknowledged.
+    const grantedElsewhere = suspects.length > 0 ? await this.ledger.granted(couponId, suspects) : new Set<string>();
+    await settle(this.redis, keys, [...outcome.granted, ...grantedElsewhere]);
     if (outcome.inserted > 0) this.hooks.persisted?.(outcome.inserted);
+    const malformed = entries.flatMap((e) => (e.order ? [] : [e.orderId]));
+    for (const { orderId, limit, reason } of failuresOf(outcome, malformed, maxFailures)) {
+      if (grantedElsewhere.has(orderId)) continue;
+      if (await countFailure(this.redis, keys, consumer, orderId, limit, reason)) this.hooks.deadLettered?.(1);
+    }
+    if (outcome.unavailable) {
+      this.databaseDown = true;
+      throw outcome.unavailable;
+    }
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { StreamOrder } from '@app/stock';
-import { PERSISTERS_GROUP as GROUP } from './order-commands';
+import { PERSISTERS_GROUP as GROUP, type OrderKeys } from './order-commands';
 
 /** An order as read from the stream: the order, or null when its fields are malformed. */
 export interface OrderEntry {
@@ -89,12 +89,45 @@ export async function claimStale(redis: Redis, stream: string, consumer: string,
   return entries(claimed);
 }
 
-/** Acknowledges persisted orders and deletes them from the stream: an order in the stream is one still waiting. */
-export async function settle(redis: Redis, stream: string, orderIds: readonly string[]): Promise<void> {
+/**
+ * Acknowledges persisted orders and deletes them from the stream (an order in the stream is one
+ * still waiting), with the failures they had counted.
+ */
+export async function settle(redis: Redis, keys: OrderKeys, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await redis
     .multi()
-    .xack(stream, GROUP, ...orderIds)
-    .xdel(stream, ...orderIds)
+    .xack(keys.orders, GROUP, ...orderIds)
+    .xdel(keys.orders, ...orderIds)
+    .hdel(keys.failures, ...orderIds)
     .exec();
+}
+
+/**
+ * Counts a failure of the order's own, for a persister that holds its delivery; at `limit`
+ * failures the order is given up (order-dead-letter.lua). True when it was given up.
+ */
+export async function countFailure(
+  redis: Redis,
+  keys: OrderKeys,
+  consumer: string,
+  orderId: string,
+  limit: number,
+  reason: string,
+): Promise<boolean> {
+  const { counter, buyers, orders, dead, failures, deadBuyers } = keys;
+  const answer = await redis.orderDeadLetter(
+    counter,
+    buyers,
+    orders,
+    dead,
+    failures,
+    deadBuyers,
+    GROUP,
+    consumer,
+    orderId,
+    limit,
+    reason,
+  );
+  return answer === 1;
 }

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { probeClient } from '../../../test/redis/lock-kit';
-import type { OrdersPersisted, StreamOrder } from '@app/stock';
+import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@app/stock';
 import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
 import { reconcileStock } from './reconcile';
-import { OrderPersister, type OrderLedger } from './order-persister';
+import { REFUSED } from './order-batch';
+import { OrderPersister } from './order-persister';
+import type { OrderLedger } from './persister-options';
 
 const redis = probeClient();
 defineOrderCommands(redis);
@@ -27,9 +29,13 @@ function ledger(stock: number, behave: { hang?: boolean; fail?: boolean } = {}) 
     grants,
     commits: 0,
     reachable: () => Promise.resolve(!behave.fail),
+    granted: (_coupon: number, orderIds: readonly string[]) => {
+      const held = new Set(grants.values());
+      return Promise.resolve(new Set(orderIds.filter((id) => held.has(id))));
+    },
     persist: (_coupon: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted> => {
       if (behave.hang) return new Promise(() => undefined);
-      if (behave.fail) return Promise.reject(new Error('database down'));
+      if (behave.fail) return Promise.reject(new StockUnavailableError({ cause: new Error('database down') }));
       const granted = new Set<string>();
       let inserted = 0;
       for (const o of orders) {
@@ -59,7 +65,15 @@ function persister(
   return new OrderPersister(
     redis,
     db,
-    { consumer, batchSize: 50, reclaimIdleMs: 150, maxDeliveries: 3, pollMs: 5, discoverEveryMs: 50 },
+    {
+      consumer,
+      batchSize: 50,
+      reclaimIdleMs: 150,
+      statementLifeMs: 100,
+      maxFailures: 3,
+      pollMs: 5,
+      discoverEveryMs: 50,
+    },
     { discover: () => Promise.resolve([couponId]), ...hooks },
   );
 }
@@ -120,43 +134,79 @@ describe('order Lua scripts on a real Redis', () => {
     expect(fields.slice(-2)).toEqual(['crash', 'after-commit']);
   });
 
-  it('order-pending: the order id while its entry is in the stream, else nil', async () => {
+  it('order-lookup: the order id while its entry is in the stream, the order given up and why, else nil', async () => {
     const keys = orderKeys(couponId);
+    const lookup = () => redis.orderLookup(keys.buyers, keys.orders, keys.deadBuyers, 'a');
     await redis.stockLoad(keys.counter, 1);
-    expect(await redis.orderPending(keys.buyers, keys.orders, 'a')).toBeNull();
+    expect(await lookup()).toBeNull();
     const [, orderId] = (await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'x', '')) as [
       number,
       string,
     ];
-    expect(await redis.orderPending(keys.buyers, keys.orders, 'a')).toBe(orderId);
+    expect(await lookup()).toEqual(['pending', orderId]);
     await redis.xdel(keys.orders, orderId);
-    expect(await redis.orderPending(keys.buyers, keys.orders, 'a')).toBeNull();
+    expect(await lookup()).toBeNull();
+    await redis.hset(keys.deadBuyers, 'a', JSON.stringify({ orderId, reason: 'why' }));
+    expect(await lookup()).toEqual(['dead-lettered', JSON.stringify({ orderId, reason: 'why' })]);
   });
 
-  it('order-dead-letter: moves a pending order once, gives its unit back and forgets its buyer', async () => {
+  it('order-dead-letter: only for the persister holding the delivery; counts, then at the limit gives the order up once', async () => {
     const keys = orderKeys(couponId);
     await redis.stockLoad(keys.counter, 1);
     const [, orderId] = (await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'x', '')) as [
       number,
       string,
     ];
-    expect(
-      await redis.orderDeadLetter(keys.counter, keys.buyers, keys.orders, keys.dead, PERSISTERS_GROUP, orderId, 3),
-    ).toBe(0);
+    const fail = (consumer: string) =>
+      redis.orderDeadLetter(
+        keys.counter,
+        keys.buyers,
+        keys.orders,
+        keys.dead,
+        keys.failures,
+        keys.deadBuyers,
+        PERSISTERS_GROUP,
+        consumer,
+        orderId,
+        2,
+        'its statement failed',
+      );
     await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
+    expect(await fail('c1')).toBe(-1); // not delivered yet
     await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys.orders, '>');
-    expect(
-      await redis.orderDeadLetter(keys.counter, keys.buyers, keys.orders, keys.dead, PERSISTERS_GROUP, orderId, 3),
-    ).toBe(1);
-    expect(
-      await redis.orderDeadLetter(keys.counter, keys.buyers, keys.orders, keys.dead, PERSISTERS_GROUP, orderId, 3),
-    ).toBe(0);
+    expect(await fail('c2')).toBe(-1); // another persister's delivery: its statement may be running
+    expect(await fail('c1')).toBe(0);
+    expect(await redis.hget(keys.failures, orderId)).toBe('1');
+    expect(await fail('c1')).toBe(1);
+    expect(await fail('c1')).toBe(-1);
     const dead = (await redis.xrange(keys.dead, '-', '+')) as [string, string[]][];
     expect(dead).toHaveLength(1);
-    expect(dead[0][1].slice(0, 6)).toEqual(['orderId', orderId, 'deliveries', '3', 'user', 'a']);
+    expect(dead[0][1].slice(0, 8)).toEqual([
+      'orderId',
+      orderId,
+      'reason',
+      'its statement failed',
+      'failures',
+      '2',
+      'user',
+      'a',
+    ]);
     expect(await redis.xlen(keys.orders)).toBe(0);
     expect(await redis.get(keys.counter)).toBe('1');
     expect(await redis.hexists(keys.buyers, 'a')).toBe(0);
+    expect(await redis.hexists(keys.failures, orderId)).toBe(0);
+    expect(JSON.parse((await redis.hget(keys.deadBuyers, 'a'))!)).toEqual({ orderId, reason: 'its statement failed' });
+  });
+
+  it('order-dead-letter: an entry that took no unit (no buyer of its own) gives nothing back', async () => {
+    const keys = orderKeys(couponId);
+    await redis.stockLoad(keys.counter, 3);
+    const orderId = (await redis.xadd(keys.orders, '*', 'user', 'stray'))!;
+    await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
+    await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys.orders, '>');
+    const args = [keys.counter, keys.buyers, keys.orders, keys.dead, keys.failures, keys.deadBuyers] as const;
+    expect(await redis.orderDeadLetter(...args, PERSISTERS_GROUP, 'c1', orderId, 1, 'malformed')).toBe(1);
+    expect(await redis.get(keys.counter)).toBe('3');
   });
 
   it('order-drop-empty: deletes a stream with no entry, keeps one with entries', async () => {
@@ -228,18 +278,18 @@ describe('OrderDesk and OrderPersister', () => {
     expect(db.stock).toBe(3);
   });
 
-  it('an order the database never grants goes to the dead letters after maxDeliveries, its unit back in Redis', async () => {
+  it('an order the database refuses goes to the dead letters at once, its unit back in Redis, and the buyer is told why', async () => {
     const db = ledger(0); // the stock of record has nothing, Redis thinks it has 2
     const front = desk(2);
-    await front.accept({ couponId, userId: 'a', replica: 'spec' });
+    const { orderId } = await front.accept({ couponId, userId: 'a', replica: 'spec' });
     let dead = 0;
     const p = persister(db, 'c1', { deadLettered: (n) => (dead += n) });
-    await roundsUntil(p, () => dead === 1, 8000);
+    await roundsUntil(p, () => dead === 1);
     const keys = orderKeys(couponId);
     expect(await redis.xlen(keys.dead)).toBe(1);
     expect(await redis.xlen(keys.orders)).toBe(0);
     expect(await redis.get(keys.counter)).toBe('2');
-    expect(await front.pending(couponId, 'a')).toBeNull();
+    expect(await front.lookup(couponId, 'a')).toEqual({ state: 'dead-lettered', orderId, reason: REFUSED });
   });
 
   it('while the database is down, orders wait in the stream; once it is back they are persisted', async () => {
@@ -249,10 +299,10 @@ describe('OrderDesk and OrderPersister', () => {
     const { orderId } = await front.accept({ couponId, userId: 'a', replica: 'spec' });
     const p = persister(db, 'c1');
     for (let i = 0; i < 5; i++) await p.round().catch(() => undefined);
-    expect(await front.pending(couponId, 'a')).toBe(orderId);
+    expect(await front.lookup(couponId, 'a')).toEqual({ state: 'pending', orderId });
     behave.fail = false;
     await roundsUntil(p, () => db.grants.size === 1);
-    expect(await front.pending(couponId, 'a')).toBeNull();
+    expect(await front.lookup(couponId, 'a')).toBeNull();
   });
 
   it('reconciliation leaves the counter alone while orders wait in the stream, and aligns it once they are persisted', async () => {

@@ -16,6 +16,12 @@ export class ErrorBodyDto {
     description: 'GRANT.DUPLICATE only: the grant the user already holds',
   })
   grant?: object;
+
+  @ApiPropertyOptional({ description: 'ORDER.DEAD_LETTERED only: the accepted order that was given up' })
+  orderId?: string;
+
+  @ApiPropertyOptional({ description: 'ORDER.DEAD_LETTERED only: why it was given up' })
+  reason?: string;
 }
 
 /**

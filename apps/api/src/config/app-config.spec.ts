@@ -32,14 +32,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
 
-  it("reads the order persisters' reclaim idle time and delivery limit, and refuses them out of range", () => {
-    expect(loadConfig(base)).toMatchObject({ orderReclaimIdleMs: 5000, orderMaxDeliveries: 5 });
-    expect(loadConfig({ ...base, ORDER_RECLAIM_IDLE_MS: '800', ORDER_MAX_DELIVERIES: '2' })).toMatchObject({
-      orderReclaimIdleMs: 800,
-      orderMaxDeliveries: 2,
+  it("reads the order persisters' reclaim idle time and failure limit, and refuses them out of range", () => {
+    expect(loadConfig(base)).toMatchObject({
+      orderReclaimIdleMs: 15_000,
+      orderMaxFailures: 5,
+      databaseStatementTimeoutMs: 10_000,
+    });
+    const short = {
+      ...base,
+      DATABASE_STATEMENT_TIMEOUT_MS: '500',
+      ORDER_RECLAIM_IDLE_MS: '2600',
+      ORDER_MAX_FAILURES: '2',
+    };
+    expect(loadConfig(short)).toMatchObject({
+      databaseStatementTimeoutMs: 500,
+      orderReclaimIdleMs: 2600,
+      orderMaxFailures: 2,
     });
     expect(() => loadConfig({ ...base, ORDER_RECLAIM_IDLE_MS: '10' })).toThrow(/ORDER_RECLAIM_IDLE_MS/);
-    expect(() => loadConfig({ ...base, ORDER_MAX_DELIVERIES: '0' })).toThrow(/ORDER_MAX_DELIVERIES/);
+    expect(() => loadConfig({ ...base, ORDER_MAX_FAILURES: '0' })).toThrow(/ORDER_MAX_FAILURES/);
+  });
+
+  it('refuses a reclaim idle time a statement of the last delivery could outlive', () => {
+    expect(() => loadConfig({ ...base, ORDER_RECLAIM_IDLE_MS: '5000' })).toThrow(/must exceed .* \(12000 ms\)/);
+    expect(() => loadConfig({ ...base, DATABASE_STATEMENT_TIMEOUT_MS: '500', ORDER_RECLAIM_IDLE_MS: '2500' })).toThrow(
+      /ORDER_RECLAIM_IDLE_MS \(2500\)/,
+    );
   });
 
   it('picks the Redis topology: one server, Sentinels (with their name) or cluster nodes', () => {

@@ -1,5 +1,6 @@
 import { envAdminToken, envBool, envInt } from '@app/apps-common';
 import { DEFAULT_PERSISTER } from '@app/redis-stock';
+import { STATEMENT_TIMEOUT_MS, statementLifeMs } from '@app/stock';
 import { redisTargetOf, type RedisTarget } from '@app/lock';
 
 /** Everything the service reads from its environment, parsed and checked once at start. */
@@ -8,6 +9,8 @@ export interface AppConfig {
   readonly replicaId: string;
   readonly databaseUrl: string;
   readonly databasePoolSize: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement after this long. */
+  readonly databaseStatementTimeoutMs: number;
   readonly redisUrl: string;
   /** The Redis of the locks and the stock: REDIS_URL's server, or Sentinels, or a Redis Cluster. */
   readonly redis: RedisTarget;
@@ -24,10 +27,13 @@ export interface AppConfig {
   /** HOLD_SWEEP_MS: how often this replica expires due holds (every replica sweeps). */
   readonly holdSweepMs: number;
   readonly logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
-  /** ORDER_RECLAIM_IDLE_MS: an accepted order (redis-stream) pending this long is claimed by another persister. */
+  /**
+   * ORDER_RECLAIM_IDLE_MS: an accepted order (redis-stream) pending this long is claimed by another
+   * persister; longer than a statement can live (connection wait + statement timeout).
+   */
   readonly orderReclaimIdleMs: number;
-  /** ORDER_MAX_DELIVERIES: deliveries without a grant before an order goes to the dead letters. */
-  readonly orderMaxDeliveries: number;
+  /** ORDER_MAX_FAILURES: failures of an order's own statement before it goes to the dead letters. */
+  readonly orderMaxFailures: number;
 }
 export const AppConfig = Symbol('AppConfig');
 
@@ -64,6 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!['error', 'warn', 'log', 'debug', 'verbose'].includes(logLevel))
     throw new Error(`LOG_LEVEL "${logLevel}" is unknown`);
   const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:26379';
+  const databaseStatementTimeoutMs = envInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', STATEMENT_TIMEOUT_MS, 100, 600_000);
+  const orderReclaimIdleMs = envInt(env, 'ORDER_RECLAIM_IDLE_MS', DEFAULT_PERSISTER.reclaimIdleMs, 100, 600_000);
+  // A reclaimed order must have no statement of its last delivery still able to commit.
+  if (orderReclaimIdleMs <= statementLifeMs(databaseStatementTimeoutMs))
+    throw new Error(
+      `ORDER_RECLAIM_IDLE_MS (${orderReclaimIdleMs}) must exceed the connection wait plus DATABASE_STATEMENT_TIMEOUT_MS ` +
+        `(${statementLifeMs(databaseStatementTimeoutMs)} ms)`,
+    );
   return {
     port: envInt(env, 'PORT', 3000, 1, 65535),
     replicaId,
@@ -71,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Few connections: the hot stock row serialises writers anyway, and fewer of them queued on its
     // lock waste less (`DATABASE_POOL_SIZE=20 npm run bench` shows every database strategy slower).
     databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 6, 1, 200),
+    databaseStatementTimeoutMs,
     redisUrl,
     redis: redisTarget(env, redisUrl),
     redlockUrls: list(env.REDLOCK_URLS),
@@ -85,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // a partial index, so three replicas at 5 sweeps/s cost PostgreSQL next to nothing.
     holdSweepMs: envInt(env, 'HOLD_SWEEP_MS', 200, 20, 60_000),
     logLevel,
-    orderReclaimIdleMs: envInt(env, 'ORDER_RECLAIM_IDLE_MS', DEFAULT_PERSISTER.reclaimIdleMs, 100, 600_000),
-    orderMaxDeliveries: envInt(env, 'ORDER_MAX_DELIVERIES', DEFAULT_PERSISTER.maxDeliveries, 1, 1000),
+    orderReclaimIdleMs,
+    orderMaxFailures: envInt(env, 'ORDER_MAX_FAILURES', DEFAULT_PERSISTER.maxFailures, 1, 1000),
   };
 }

@@ -17,6 +17,7 @@ import type {
   GrabAccepted,
   GrabGranted,
   Grant,
+  OrderDeadLettered,
   OrderPending,
   ReconcileReport,
 } from '@app/contract';
@@ -118,12 +119,12 @@ export class CouponsController {
   @ApiAcceptedResponse({
     description: '{ status: "pending", orderId }: an accepted redis-stream order not yet persisted',
   })
-  @ApiErrors('REQUEST.INVALID', 'GRANT.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
+  @ApiErrors('REQUEST.INVALID', 'GRANT.NOT_FOUND', 'ORDER.DEAD_LETTERED', 'DEPENDENCY.UNAVAILABLE')
   async grant(
     @Param('id', CouponIdPipe) id: number,
     @Param('userId', UserIdPipe) userId: string,
     @Res({ passthrough: true }) res: StatusSetter,
-  ): Promise<Grant | OrderPending> {
+  ): Promise<Grant | OrderPending | OrderDeadLettered> {
     let databaseDown: StockUnavailableError | undefined;
     try {
       return await this.coupons.grant(id, userId);
@@ -131,15 +132,22 @@ export class CouponsController {
       if (error instanceof StockUnavailableError) databaseDown = error;
       else if (!(error instanceof GrantNotFoundError)) throw error;
     }
-    // Not in the database (or it is down): an accepted order may be waiting in Redis.
-    const orderId = await this.orders.pending(id, userId);
-    if (orderId) {
+    // Not in the database (or it is down): an accepted order may be waiting in Redis, or given up.
+    const order = await this.orders.lookup(id, userId);
+    if (order?.state === 'pending') {
       res.status(202);
-      return { status: 'pending', orderId };
+      return { status: 'pending', orderId: order.orderId };
     }
     if (databaseDown) throw databaseDown;
-    // Persisted between the two looks: the grant is there now (else GRANT.NOT_FOUND).
-    return this.coupons.grant(id, userId);
+    // Persisted between the two looks (a later order of the user's): the grant is there now.
+    const grant = await this.coupons.grant(id, userId).catch((error: unknown) => {
+      if (order?.state === 'dead-lettered' && error instanceof GrantNotFoundError) return null;
+      throw error;
+    });
+    if (grant) return grant;
+    res.status(410);
+    const { orderId, reason } = order as { orderId: string; reason: string };
+    return { code: 'ORDER.DEAD_LETTERED', message: `order ${orderId} was given up: ${reason}`, orderId, reason };
   }
 
   @Post(':id/reconcile')

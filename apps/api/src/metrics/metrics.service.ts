@@ -30,7 +30,7 @@ export class MetricsService {
   );
   readonly ordersDeadLettered = this.counter(
     'oversell_orders_dead_lettered_total',
-    'Accepted orders (redis-stream) moved to a dead-letter stream after failing too often',
+    'Accepted orders (redis-stream) given up: refused by the database, or failing on their own',
     [],
   );
 

@@ -13,8 +13,9 @@ import {
   OrderPersister,
   orderStreamCoupon,
   type AcceptedOrder,
+  type OrderOutcome,
 } from '@app/redis-stock';
-import { CouponsService, DeductionService } from '@app/stock';
+import { CouponsService, DeductionService, statementLifeMs } from '@app/stock';
 import { AppConfig } from '../config/app-config';
 import { crashAt } from '../grab/crash-at';
 import { MetricsService } from '../metrics/metrics.service';
@@ -45,13 +46,15 @@ export class OrderPipeline implements OnApplicationBootstrap, BeforeApplicationS
       redis.client,
       {
         persist: (couponId, orders) => deductions.persistOrders(couponId, orders, STRATEGY),
+        granted: (couponId, orderIds) => deductions.ordersGranted(couponId, orderIds),
         reachable: () => deductions.reachable(1000),
       },
       {
         ...DEFAULT_PERSISTER,
         consumer: config.replicaId,
         reclaimIdleMs: config.orderReclaimIdleMs,
-        maxDeliveries: config.orderMaxDeliveries,
+        statementLifeMs: statementLifeMs(config.databaseStatementTimeoutMs),
+        maxFailures: config.orderMaxFailures,
       },
       {
         discover: async () =>
@@ -91,8 +94,8 @@ export class OrderPipeline implements OnApplicationBootstrap, BeforeApplicationS
     return accepted;
   }
 
-  /** The user's order while it waits in Redis, else null. */
-  pending(couponId: number, userId: string): Promise<string | null> {
-    return this.desk.pending(couponId, userId);
+  /** The user's order while it waits in Redis, or the one given up; null when neither. */
+  lookup(couponId: number, userId: string): Promise<OrderOutcome | null> {
+    return this.desk.lookup(couponId, userId);
   }
 }

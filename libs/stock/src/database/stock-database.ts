@@ -13,6 +13,13 @@ export interface StockDatabaseOptions {
 
 /** The server's limit on one statement: a statement it cancels never commits. */
 export const STATEMENT_TIMEOUT_MS = 10_000;
+/** How long a query waits for a connection (a free one of the pool, or a new one) before failing. */
+export const CONNECT_TIMEOUT_MS = 2000;
+
+/** The longest a statement can still commit after it was asked for: its wait for a connection, then its run. */
+export function statementLifeMs(statementTimeoutMs: number = STATEMENT_TIMEOUT_MS): number {
+  return CONNECT_TIMEOUT_MS + statementTimeoutMs;
+}
 /**
  * How much longer the client waits than the server: a statement the client gave up on has been
  * cancelled by then, so an error it caught never hides a commit (redis-lua gives its unit back on
@@ -37,7 +44,7 @@ export class StockDatabase {
       max: options.poolSize ?? 20,
       application_name: options.applicationName ?? 'oversell',
       // Fail fast while PostgreSQL is down rather than queue requests behind a dead pool.
-      connectionTimeoutMillis: 2000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: statementTimeoutMs,
       query_timeout: statementTimeoutMs + CLIENT_MARGIN_MS,
     });

@@ -7,6 +7,7 @@ import { batchedGrant } from './batched-grant';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
 import { optimistic, type OptimisticOptions } from './optimistic';
 import { orderGrant, type OrdersPersisted, type StreamOrder } from './order-grant';
+import { ordersGranted } from './orders-granted';
 import { readModifyWrite } from './read-modify-write';
 import { selectForUpdate } from './select-for-update';
 
@@ -64,6 +65,11 @@ export class DeductionService {
   /** redis-stream: a batch of one coupon's accepted orders written as grants in one statement. */
   persistOrders(couponId: number, orders: readonly StreamOrder[], strategy: string): Promise<OrdersPersisted> {
     return orderGrant(this.db.query, couponId, orders, strategy);
+  }
+
+  /** redis-stream: the orders among these that hold a grant, read afresh. */
+  ordersGranted(couponId: number, orderIds: readonly string[]): Promise<Set<string>> {
+    return ordersGranted(this.db.query, couponId, orderIds);
   }
 
   /** True when PostgreSQL answers within `timeoutMs`. */

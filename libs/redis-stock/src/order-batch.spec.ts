@@ -1,0 +1,64 @@
+import { StockUnavailableError, type StreamOrder } from '@app/stock';
+import { failuresOf, REFUSED, writeIsolating, type WriteOrders } from './order-batch';
+
+const order = (n: number): StreamOrder => ({ orderId: `${n}-0`, userId: `u${n}`, replica: 'r', acceptedUs: '1' });
+const orders = Array.from({ length: 8 }, (_, i) => order(i));
+
+/** Grants every order but `refuse`; fails any statement holding `poison`; counts statements. */
+function writer(poison: Set<string>, refuse = new Set<string>()) {
+  const calls: string[][] = [];
+  const write: WriteOrders = (part) => {
+    calls.push(part.map((o) => o.userId));
+    if (part.some((o) => poison.has(o.userId))) return Promise.reject(new Error('value too long'));
+    const granted = new Set(part.filter((o) => !refuse.has(o.userId)).map((o) => o.orderId));
+    return Promise.resolve({ granted, inserted: granted.size });
+  };
+  return { write, calls };
+}
+
+describe('writeIsolating', () => {
+  it('one statement when the batch goes through; a refused order is told apart from a failed one', async () => {
+    const { write, calls } = writer(new Set(), new Set(['u2']));
+    const outcome = await writeIsolating(write, orders, () => true);
+    expect(calls).toHaveLength(1);
+    expect([outcome.granted.size, outcome.inserted, outcome.refused.map((o) => o.userId)]).toEqual([7, 7, ['u2']]);
+    expect(failuresOf(outcome, ['9-0'], 5)).toEqual([
+      { orderId: '2-0', limit: 1, reason: REFUSED },
+      { orderId: '9-0', limit: 1, reason: 'its stream entry is malformed' },
+    ]);
+  });
+
+  it('splits a failed batch down to the poison order: the 7 others granted, only it failed', async () => {
+    const { write, calls } = writer(new Set(['u5']));
+    const outcome = await writeIsolating(
+      write,
+      orders,
+      () => true,
+      () => 0.9,
+    );
+    expect(outcome.granted.size).toBe(7);
+    expect([...outcome.failed]).toEqual([['5-0', 'value too long']]);
+    expect(failuresOf(outcome, [], 5)).toEqual([{ orderId: '5-0', limit: 5, reason: 'value too long' }]);
+    expect(calls).toHaveLength(7); // 8, 4+4, 2+2, 1+1
+  });
+
+  it('a slow or unreachable database stops the batch: nothing counted against an order', async () => {
+    const write: WriteOrders = () => Promise.reject(new StockUnavailableError());
+    const outcome = await writeIsolating(write, orders, () => true);
+    expect(outcome.unavailable).toBeInstanceOf(StockUnavailableError);
+    expect([outcome.granted.size, outcome.refused.length, outcome.failed.size]).toEqual([0, 0, 0]);
+  });
+
+  it('starts no statement once mayStart says no: the orders left stay unwritten', async () => {
+    const { write, calls } = writer(new Set(['u0']));
+    let starts = 2;
+    const outcome = await writeIsolating(
+      write,
+      orders,
+      () => starts-- > 0,
+      () => 0.9,
+    );
+    expect(calls).toEqual([orders.map((o) => o.userId), ['u0', 'u1', 'u2', 'u3']]);
+    expect([outcome.granted.size, outcome.failed.size]).toEqual([0, 0]);
+  });
+});
