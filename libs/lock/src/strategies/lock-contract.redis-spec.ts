@@ -122,7 +122,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     });
     await holding.promise;
     const started = Date.now();
-    // Two waiters on one replica: the head contends in Redis, the second waits in the local line.
+    // Two waiters on one replica: the front waits in Redis, the second in its line.
     const errors = await Promise.all(
       [0, 1].map(() =>
         replicas[1]

@@ -10,7 +10,7 @@ export interface FairKind {
 }
 
 /**
- * acquire.lua: take the lock if free and no live waiter is ahead (or re-enter it), else queue
+ * acquire.lua: take the lock if free and no live process is ahead (or re-enter it), else queue
  * `tag` with a heartbeat of `heartbeatMs` (0: one attempt, never queued).
  */
 export async function acquireFair(

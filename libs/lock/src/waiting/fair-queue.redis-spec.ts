@@ -79,8 +79,8 @@ it('leaves no key or channel once every holder has released, after 30 contenders
   await untilNothingLeft(resource);
 });
 
-it('a dead waiter at the head (its process killed) delays the next by at most about 1.5 s', async () => {
-  const resource = uniqueResource('dead-head');
+it('a dead process at the front of the queue (killed) delays the next by at most about 1.5 s', async () => {
+  const resource = uniqueResource('dead-front');
   const keys = lockKeys(resource);
   const holder = await hold(resource);
   // A process that died just after its last heartbeat: first in the queue, as fresh as a live one.
