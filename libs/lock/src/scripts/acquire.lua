@@ -3,7 +3,7 @@
 -- say how long to wait at most. Queue entries are process tags: one per process, for its line's front.
 -- KEYS[1] lock (string: owner value; hash: owner -> hold count)
 -- KEYS[2] queue (list of process tags, oldest first)
--- KEYS[3] heartbeats (sorted set: tag -> deadline in ms by Redis's clock)
+-- KEYS[3] heartbeats (sorted set: tag -> when its place expires, in ms by Redis's clock)
 -- KEYS[4] fence counter (never expires)
 -- ARGV[1] owner value      ARGV[2] our process tag   ARGV[3] lease in ms
 -- ARGV[4] heartbeat in ms: 0 makes one attempt, never queues, and leaves our place in the queue
