@@ -1,7 +1,8 @@
 import { LockUnavailableError } from '../lock.errors';
 import { holderTtlOf, type Attempt } from '../verbs/attempt';
 import { pauseBound, waitAsFront } from '../waiting/front-wait';
-import type { LockCall, StrategyParts } from './lock-call';
+import type { LockCall } from './lock-call';
+import type { StrategyParts } from './strategy-parts';
 
 /** A queued front attempts again at least this often: a lost wake-up costs at most one poll. */
 export const POLL_MS = 300;

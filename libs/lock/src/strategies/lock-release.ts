@@ -2,7 +2,8 @@ import type { Hold } from '../held-locks';
 import { LockLostError } from '../lock.errors';
 import type { ReleaseOutcome } from '../verbs/attempt';
 import type { HandoffResult } from '../verbs/handoff';
-import type { LockCall, StrategyParts } from './lock-call';
+import type { LockCall } from './lock-call';
+import type { StrategyParts } from './strategy-parts';
 
 /**
  * Lets go of a hold. A hold in its line hands the lock to the line's next waiter, or releases it
