@@ -5,9 +5,8 @@
 -- KEYS[2] queue (list of process tags, oldest first)
 -- KEYS[3] heartbeats (sorted set: tag -> when its place expires, in ms by Redis's clock)
 -- KEYS[4] fence counter (never expires)
--- ARGV[1] owner value      ARGV[2] our process tag   ARGV[3] lease in ms
--- ARGV[4] heartbeat in ms: 0 makes one attempt, never queues, and leaves our place in the queue
---         (our front's) as it is
+-- ARGV[1] owner value      ARGV[2] our tag: our process's, or one no queue holds (a newcomer)
+-- ARGV[3] lease in ms      ARGV[4] heartbeat in ms: 0 makes one attempt and never queues
 -- ARGV[5] 'string' or 'hash'                          ARGV[6] '1' to draw a fencing token
 -- returns {1, token} taken (token 0 unless fenced); {0, ms} not taken: the holder's PTTL
 --         (-1 no expiry, -2 free but a live process is ahead)
@@ -28,7 +27,7 @@ end
 local found = redis.call('type', lockKey)['ok']
 local reenter = hash and found == 'hash' and redis.call('hexists', lockKey, owner) == 1
 if reenter or (found == 'none' and (not front or front == tag)) then
-  if heartbeatMs > 0 and redis.call('zrem', beatsKey, tag) == 1 then redis.call('lrem', queueKey, 1, tag) end
+  if redis.call('zrem', beatsKey, tag) == 1 then redis.call('lrem', queueKey, 1, tag) end
   if hash then
     redis.call('hincrby', lockKey, owner, 1)
     redis.call('pexpire', lockKey, leaseMs)

@@ -83,14 +83,6 @@ describe('acquire.lua', () => {
     expect(await redis.exists(keys.queue, keys.heartbeats)).toBe(0);
   });
 
-  it("with a heartbeat of 0 takes a free lock at its process's place, and leaves that place to its front", async () => {
-    await acquire('a', 'p1');
-    await acquire('front', 'p2'); // p2's front, queued
-    await release('a');
-    expect(await acquire('once', 'p2', { heartbeatMs: 0 })).toEqual([1, 0]);
-    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p2']);
-  });
-
   it('hash kind: re-enters for the same owner (count 2) past the queue; another owner waits', async () => {
     expect(await acquire('a', 'p1', { kind: 'hash' })).toEqual([1, 0]);
     await acquire('b', 'p2', { kind: 'hash' }); // queued

@@ -2,6 +2,7 @@ import { LockUnavailableError } from '../lock.errors';
 import { holderTtlOf, type Attempt } from '../verbs/attempt';
 import { pauseBound, waitAsFront } from '../waiting/front-wait';
 import type { LockCall } from './lock-call';
+import type { Standing } from './lock-verbs';
 import type { StrategyParts } from './strategy-parts';
 
 /** A queued front attempts again at least this often: a lost wake-up costs at most one poll. */
@@ -16,14 +17,14 @@ export interface TakenInRedis {
 }
 
 /**
- * The front's wait in Redis, until the call's deadline: attempts (`inQueue`: keeping its process's
- * place in the fair queue), each pause ended by a wake-up, the holder's lease, or the bound. With
- * the deadline past, exactly one attempt. Throws when the lock was not had.
+ * The front's wait in Redis, until the call's deadline: attempts (standing in the fair queue as
+ * said), each pause ended by a wake-up, the holder's lease, or the bound. With the deadline past,
+ * exactly one attempt. Throws when the lock was not had.
  */
-export async function waitInRedis(parts: StrategyParts, call: LockCall, inQueue: boolean): Promise<TakenInRedis> {
+export async function waitInRedis(parts: StrategyParts, call: LockCall, standing: Standing): Promise<TakenInRedis> {
   const { runtime, redis, reports } = parts;
   const attempt = async (): Promise<Attempt> => {
-    const tried = await redis.attempt(call.keys, call.owner, call.leaseMs, inQueue);
+    const tried = await redis.attempt(call.keys, call.owner, call.leaseMs, standing);
     runtime.noteHolderTtl(call.keys.lock, holderTtlOf(tried));
     if (!tried.acquired && tried.why === 'replicas-missing') {
       const detail = `${tried.acknowledged}/${tried.wanted} replicas acknowledged`;
@@ -33,7 +34,7 @@ export async function waitInRedis(parts: StrategyParts, call: LockCall, inQueue:
   };
   let last: Attempt;
   try {
-    const wake = inQueue ? runtime.listen(call.keys) : undefined;
+    const wake = standing === 'queued' ? runtime.listen(call.keys) : undefined;
     try {
       last = await waitAsFront({
         deadline: call.deadline,

@@ -29,6 +29,14 @@ export interface RetryVerbs {
   readonly expires: boolean;
 }
 
+/**
+ * How an attempt stands in the fair queue: `queued` keeps (or takes) its process's place there,
+ * with a heartbeat; `unqueued` attempts once at that place, never queuing (a wait of 0, a nested
+ * acquire); `newcomer` attempts once as if from no process, so a free lock goes to whoever is
+ * queued first, its own process's front included (a call with no time to wait behind that front).
+ */
+export type Standing = 'queued' | 'unqueued' | 'newcomer';
+
 /** A retried lock is a plain string value: a hand-off swaps it as such. */
 const PLAIN: FairKind = { kind: 'string', fenced: false };
 
@@ -43,16 +51,15 @@ export class StrategyVerbs {
     return this.verbs.queued;
   }
 
-  /**
-   * One attempt (`inQueue`: joining, or keeping a place in, the fair queue), then under WAIT the
-   * replicas' acknowledgements: too few give the lock back.
-   */
-  async attempt(keys: LockKeys, owner: string, leaseMs: number, inQueue: boolean): Promise<Attempt> {
+  /** One attempt, standing as said; then under WAIT the replicas' acknowledgements: too few give the lock back. */
+  async attempt(keys: LockKeys, owner: string, leaseMs: number, standing: Standing): Promise<Attempt> {
     const { runtime, verbs } = this;
-    const heartbeatMs = inQueue ? HEARTBEAT_MS : 0;
+    const heartbeatMs = standing === 'queued' ? HEARTBEAT_MS : 0;
+    // A tag no queue holds: the newcomer cannot take its process's place.
+    const tag = standing === 'newcomer' ? `${runtime.processTag}:newcomer` : runtime.processTag;
     const attempt = await runtime.call((redis) =>
       verbs.queued
-        ? acquireFair(redis, keys, verbs.kind, { owner, tag: runtime.processTag }, leaseMs, heartbeatMs)
+        ? acquireFair(redis, keys, verbs.kind, { owner, tag }, leaseMs, heartbeatMs)
         : verbs.acquire(redis, keys, owner, leaseMs),
     );
     const wanted = runtime.waitForReplicas;

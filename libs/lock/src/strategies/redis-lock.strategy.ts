@@ -73,7 +73,7 @@ export abstract class RedisLockStrategy implements LockStrategy {
     // A nested acquire by a flow that holds the lock skips the line: its flow is the line's front already.
     const nested = this.reentrant && this.runtime.holdsOf(keys.lock, call.owner).length > 0;
     const got: Got = nested
-      ? { ...(await waitInRedis(this.parts, call, false)), inLine: false }
+      ? { ...(await waitInRedis(this.parts, call, 'unqueued')), inLine: false }
       : await this.acquire(call);
     const acquiredAt = performance.now();
     this.parts.reports.acquired(call, acquiredAt, got.viaHandoff ? 'handed off' : got.fenceToken?.toString());
@@ -111,13 +111,13 @@ export abstract class RedisLockStrategy implements LockStrategy {
       case 'timeout':
         throw this.parts.reports.timedOut(call, turn.holderTtlMs);
       case 'once':
-        return { ...(await waitInRedis(this.parts, call, false)), inLine: false };
+        return { ...(await waitInRedis(this.parts, call, 'newcomer')), inLine: false };
     }
     // A wait of 0 makes one attempt and queues nothing.
     const inQueue = this.parts.redis.queued && call.deadline > call.started;
     let taken: TakenInRedis;
     try {
-      taken = await waitInRedis(this.parts, call, inQueue);
+      taken = await waitInRedis(this.parts, call, inQueue ? 'queued' : 'unqueued');
     } catch (error) {
       // The front gave up: off the fair queue (nothing left behind), and the next waiter is the front.
       if (inQueue) await this.parts.redis.leaveQueue(call.keys).catch(() => undefined);
