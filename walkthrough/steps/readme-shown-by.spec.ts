@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { STRATEGY_NAMES } from '@app/contract';
-import { ROOT } from '../../tools/readme';
 import { readmeShownBySteps } from '../../tools/docs/readme-strategies';
 import { allSteps } from './index';
 
 // The README's "shown by" column, against the steps that exist (here, since tools never import the walkthrough).
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const readme = readFileSync(resolve(__dirname, '..', '..', 'README.md'), 'utf8');
 
 describe("the README's strategy table", () => {
   it("names, in each strategy's 'shown by', a walkthrough step that runs it wherever one does", () => {
