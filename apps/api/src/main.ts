@@ -20,18 +20,20 @@ async function bootstrap(): Promise<void> {
     // (with Connection: close), as nginx may have sent them before it saw the close.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // No Nest middleware here: no middleware runner on every request.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false, // Fastify's own JSON parser, under bodyLimit
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1) as never,
   });
-  const fastify = app.getHttpAdapter().getInstance();
-  // First, so every answer carries it, errors and unknown routes included.
-  fastify.addHook('onRequest', (_req, reply, done) => {
+  // One request hook, in the slot Nest's adapter already runs: every answer carries X-Replica
+  // (errors and unknown routes included), and the connection drain sees every request.
+  const drain = app.get(ConnectionDrain);
+  adapter.setOnRequestHook((req, reply, done) => {
     void reply.header('X-Replica', config.replicaId);
-    done();
+    drain.onRequest(req, reply, done);
   });
-  fastify.addHook('onRequest', app.get(ConnectionDrain).onRequest);
   // SIGTERM: answer the in-flight requests, release held locks, stop renewing, close, exit 0
   // (exit rather than re-raising the signal, so supervisors see a clean stop).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });

@@ -19,7 +19,12 @@ async function bootstrap(): Promise<void> {
   const early = loadLabSettings(); // fail before anything starts when the environment is wrong
   const levels = ['error', 'warn', 'log'] as const;
   // nginx keeps idle upstream connections for 60 s: outlast it (see the API's main.ts).
-  const adapter = new FastifyAdapter({ bodyLimit: 4 * 1024, keepAliveTimeout: 65_000, return503OnClosing: false });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 4 * 1024,
+    keepAliveTimeout: 65_000,
+    return503OnClosing: false,
+    skipMiddie: true, // no Nest middleware here
+  });
   const app = await NestFactory.create<NestFastifyApplication>(LabModule, adapter, {
     bodyParser: false, // Fastify's own JSON parser, under bodyLimit
     logger: levels.slice(0, levels.indexOf(early.logLevel) + 1) as never,
