@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import type { ApiClient } from '@app/contract';
 import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { ATOMIC_GRANT_SQL } from '@app/stock';
+import { startBareHttp } from './bare-http';
 import { connectTargetRedis, type BenchTarget } from './target';
 import type { Ceilings } from './types';
 
@@ -43,10 +44,26 @@ async function httpRate(nginxUrl: string, amount: number, connections: number): 
 }
 
 /**
+ * The same bytes as GET /strategies from bare node:http servers (as many as the replicas) behind
+ * an nginx of the stack's configuration, with the same client: the HTTP ceiling without a framework.
+ */
+async function bareHttpRate(target: BenchTarget, amount: number, warmup: number, connections: number) {
+  const body = await (await fetch(`${target.replicaUrls[0]}/strategies`)).text();
+  const bare = await startBareHttp(body, target.replicaUrls.length);
+  try {
+    if (warmup > 0) await httpRate(bare.url, warmup, connections);
+    return await httpRate(bare.url, amount, connections);
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
  * The three ceilings a grab can pass through, each after a warm-up of its own, with as many
  * operations in flight as the load has connections: the HTTP stack alone; one hot row in
  * PostgreSQL (db-atomic's statement under the replicas' prepared name, one commit per grant, from
- * one pool the size of the replicas' together); the stock-take script in Redis.
+ * one pool the size of the replicas' together); the stock-take script in Redis. Beside the HTTP
+ * stack, the same answer without the framework.
  */
 export async function measureCeilings(api: ApiClient, target: BenchTarget, spec: CeilingSpec): Promise<Ceilings> {
   const { requests, warmup, connections, runId } = spec;
@@ -79,6 +96,7 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
   try {
     if (warmup > 0) await httpRate(target.nginxUrl, warmup, connections);
     const httpPerSec = await httpRate(target.nginxUrl, requests, connections);
+    const bareHttpPerSec = await bareHttpRate(target, requests, warmup, connections);
     if (warmup > 0) await hotRow(warmup, 'warm-up');
     const pgHotRowPerSec = await hotRow(requests, 'measured');
     await redis.stockLoad(keys.counter, requests + warmup);
@@ -86,11 +104,13 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
     const redisPerSec = await stockTake(requests);
     return {
       httpPerSec,
+      bareHttpPerSec,
       pgHotRowPerSec,
       redisPerSec,
       method:
         `Each after a warm-up of ${warmup}: ${requests} operations with ${connections} in flight. ` +
-        `http: GET /strategies through nginx with autocannon, the load's own client. pg hot row: db-atomic's ` +
+        `http: GET /strategies through nginx with autocannon, the load's own client; bare http: the same bytes ` +
+        `from ${target.replicaUrls.length} bare node:http servers behind an nginx of the same configuration. pg hot row: db-atomic's ` +
         `statement on one coupon's row from node-postgres with a pool of ${target.databasePoolTotal} (the replicas' ` +
         `pools together), a fresh userId each. redis: the stock-take Lua script from ioredis.`,
     };

@@ -61,7 +61,11 @@ export interface Verdict {
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
 /** The physical ceilings, measured in the same run with as many requests in flight as the load. */
-export type Ceilings = Readonly<Record<CeilingName, number>> & { readonly method: string };
+export type Ceilings = Readonly<Record<CeilingName, number>> & {
+  readonly method: string;
+  /** GET /strategies's bytes from bare node:http servers behind the same nginx: the HTTP ceiling without the framework (absent from runs made before it existed). */
+  readonly bareHttpPerSec?: number;
+};
 
 /** The ceiling that bounds a strategy, and its grabs/s as a share of it. */
 export interface Bound {

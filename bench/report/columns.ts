@@ -80,5 +80,6 @@ export const columns: readonly Column[] = [
 
 /** The ceilings, one line. */
 export function ceilingsLine(c: Ceilings): string {
-  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
+  const bare = c.bareHttpPerSec === undefined ? '' : ` (bare node:http ${fixed(c.bareHttpPerSec)}/s)`;
+  return `ceilings: http ${fixed(c.httpPerSec)}/s${bare}, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
 }

@@ -1,4 +1,4 @@
-import { appendOnlyArgs, resolveConfig } from './config';
+import { appendOnlyArgs, postgresDurabilityArgs, resolveConfig } from './config';
 
 // The contract's default ports; the overrides below move every one of them by 100.
 const DEFAULT_PORTS = {
@@ -76,5 +76,16 @@ describe('resolveConfig', () => {
       'always',
     ]);
     expect(() => resolveConfig({ REDIS_APPENDFSYNC: 'sometimes' })).toThrow(/REDIS_APPENDFSYNC/);
+  });
+
+  it('runs PostgreSQL with durable commits unless PG_FSYNC=off', () => {
+    expect(postgresDurabilityArgs(resolveConfig({}).postgresFsync)).toEqual([]);
+    expect(postgresDurabilityArgs(resolveConfig({ PG_FSYNC: 'off' }).postgresFsync)).toEqual([
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+    ]);
+    expect(() => resolveConfig({ PG_FSYNC: 'maybe' })).toThrow(/PG_FSYNC/);
   });
 });

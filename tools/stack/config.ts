@@ -34,6 +34,11 @@ export interface StackConfig {
    * (docs/async-orders.md).
    */
   readonly redisAppendFsync: RedisAppendFsync;
+  /**
+   * PG_FSYNC: `on` (the default) commits durably, as PostgreSQL ships (fsync, synchronous_commit);
+   * `off` skips both, for a test suite that rebuilds its database anyway.
+   */
+  readonly postgresFsync: boolean;
   /** Each replica's PostgreSQL pool (DATABASE_POOL_SIZE). */
   readonly databasePoolSize: number;
   /** The replica's entry script; a stand-in may replace the built API while it does not exist. */
@@ -77,6 +82,17 @@ function redisAppendFsync(env: NodeJS.ProcessEnv): RedisAppendFsync {
   if (!(REDIS_APPENDFSYNC as readonly string[]).includes(raw))
     throw new Error(`REDIS_APPENDFSYNC=${raw} is not one of ${REDIS_APPENDFSYNC.join(', ')}`);
   return raw as RedisAppendFsync;
+}
+
+function postgresFsync(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.PG_FSYNC || 'on';
+  if (raw !== 'on' && raw !== 'off') throw new Error(`PG_FSYNC=${raw} is not on or off`);
+  return raw === 'on';
+}
+
+/** postgres's arguments for its commits: none when durable (as shipped), else neither fsync nor a synchronous commit. */
+export function postgresDurabilityArgs(fsync: boolean): string[] {
+  return fsync ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off'];
 }
 
 /** redis-server's arguments for the append-only file, the policy `off` meaning none. */
@@ -129,6 +145,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env): StackConfig
     adminToken: env.ADMIN_TOKEN || randomBytes(16).toString('hex'),
     databasePoolSize: poolSize(env),
     redisAppendFsync: redisAppendFsync(env),
+    postgresFsync: postgresFsync(env),
     // The local stack is a lab: chaos is on unless the caller says otherwise.
     chaos: env.CHAOS_ENABLED === undefined || env.CHAOS_ENABLED === '' ? true : env.CHAOS_ENABLED === 'true',
     replicaEntry: resolve(REPO_ROOT, env.REPLICA_ENTRY || `${DIST}/main.js`),

@@ -107,7 +107,13 @@ export class DataServers {
   private async startPostgres(): Promise<RunningChild> {
     const dir = join(this.config.dir, 'pg');
     return this.watch(
-      await startPostgresServer({ port: this.config.ports.postgres, dir, database: DATABASE, log: this.log }),
+      await startPostgresServer({
+        port: this.config.ports.postgres,
+        dir,
+        database: DATABASE,
+        fsync: this.config.postgresFsync,
+        log: this.log,
+      }),
     );
   }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { IncomingMessage as Request, ServerResponse as Response } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LabConfig, LabState, LoadEvent, StepEvent } from '@app/contract';
 import type { StepResult } from '../../../walkthrough/step';
 import { RequestInvalidError } from '@app/apps-common';
@@ -34,7 +34,7 @@ export class LabController {
 
   /** A load: validated first, then one at a time; the answer is its event stream. */
   @Post('runs')
-  async run(@Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async run(@Body() body: unknown, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const request = parseLoadRequest(
       body,
       (await this.lab.strategies()).map((s) => s.name),
@@ -65,8 +65,8 @@ export class LabController {
     @Param('name') name: string,
     @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     const step = this.lab.step(name);
     if (!step) throw new NotFoundError(`no step "${name}"`);

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
+import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { ServerResponse } from 'node:http';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LabSettings, loadLabSettings } from './config/lab-settings';
 import { LabModule } from './lab.module';
 
@@ -18,30 +18,34 @@ async function bootstrap(): Promise<void> {
   );
   const early = loadLabSettings(); // fail before anything starts when the environment is wrong
   const levels = ['error', 'warn', 'log'] as const;
-  const app = await NestFactory.create<NestExpressApplication>(LabModule, {
-    bodyParser: false,
+  // nginx keeps idle upstream connections for 60 s: outlast it (see the API's main.ts).
+  const adapter = new FastifyAdapter({
+    bodyLimit: 4 * 1024,
+    keepAliveTimeout: 65_000,
+    return503OnClosing: false,
+    skipMiddie: true, // no Nest middleware here
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(LabModule, adapter, {
+    bodyParser: false, // Fastify's own JSON parser, under bodyLimit
     logger: levels.slice(0, levels.indexOf(early.logLevel) + 1) as never,
   });
   const settings = app.get<LabSettings>(LabSettings);
-  app.useBodyParser('json', { limit: '4kb', strict: true });
-  app.disable('x-powered-by');
   app.setGlobalPrefix('lab', { exclude: ['health'] });
-  app.useStaticAssets(settings.pageDir, {
+  await app.register(fastifyStatic, {
+    root: settings.pageDir,
     prefix: '/lab/',
     index: 'index.html',
-    setHeaders: (res: ServerResponse) => {
-      // Small files, revalidated by their ETag: a rebuilt page is never served stale.
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Content-Security-Policy', CSP);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Small files, revalidated by their ETag: a rebuilt page is never served stale.
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      reply.header('Content-Security-Policy', CSP);
+      reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
   // A scenario cancelled on shutdown gets to clean up (reset its coupon) before the process ends.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
-  const server = app.getHttpServer();
-  // nginx keeps idle upstream connections for 60 s: outlast it (see the API's main.ts).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  app.getHttpServer().headersTimeout = 66_000;
   await app.listen(settings.port, '0.0.0.0');
 }
 

@@ -1,9 +1,11 @@
 import { Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 
-interface HttpResponse {
-  headersSent: boolean;
-  setHeader(name: string, value: string): void;
-  status(code: number): { json(body: unknown): void };
+/** The part of Fastify's reply an error answer uses. */
+interface HttpReply {
+  readonly sent: boolean;
+  readonly raw: { readonly headersSent: boolean };
+  header(name: string, value: string): unknown;
+  code(status: number): { send(body: unknown): unknown };
 }
 
 /** An error as the app answers it: the status, the JSON body, and Retry-After when worth retrying. */
@@ -36,11 +38,11 @@ export abstract class JsonErrorFilter implements ExceptionFilter {
   protected abstract answer(error: unknown): JsonErrorAnswer;
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<HttpResponse>();
-    if (res.headersSent) return;
+    const reply = host.switchToHttp().getResponse<HttpReply>();
+    if (reply.sent || reply.raw.headersSent) return;
     const { status, body, retryAfterMs } = this.answer(error);
     if (status >= 500 && status !== 503) this.logger.error(withCauses(error));
-    if (retryAfterMs !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-    res.status(status).json(body);
+    if (retryAfterMs !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    reply.code(status).send(body);
   }
 }

@@ -12,8 +12,7 @@ it('registers every strategy by its contract name, runs them, and closes its con
       LockModule.forRootAsync({ useFactory: () => ({ redisUrl: testRedisUrl(), replicaId: 'api-1', events }) }),
     ],
   }).compile();
-  const app = moduleRef.createNestApplication();
-  await app.init();
+  const app = await moduleRef.init();
   const registry = app.get(LockRegistry);
   const runtime = app.get(LockRuntime);
   expect(registry.names().sort()).toEqual(

@@ -24,6 +24,8 @@ export const E2E_STACK_ENV = {
   LAB_SPARE_PORT_BASE: String(testPort(26960)),
   CHAOS_ENABLED: 'true',
   ADMIN_TOKEN: 'e2e-admin-token',
+  // The suite's database is rebuilt at will: commits need not reach the disk.
+  PG_FSYNC: 'off',
 } as const;
 
 /** Ports for the servers a walkthrough step starts itself (the failover pairs). */

@@ -4,6 +4,7 @@ import { chownSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { PG_BIN } from '../binaries';
+import { postgresDurabilityArgs } from '../config';
 import { readyOrKilled, routeOutput, startChild, type RunningChild } from './child';
 
 export interface PostgresServerOptions {
@@ -14,6 +15,8 @@ export interface PostgresServerOptions {
   readonly dir: string;
   /** Created once the server answers. */
   readonly database: string;
+  /** false: no fsync and no synchronous commit (a commit costs almost nothing; a crash may lose it). */
+  readonly fsync: boolean;
 }
 
 interface Owner {
@@ -92,7 +95,7 @@ async function query(port: number, database: string, sql: string): Promise<numbe
 export async function startPostgresServer(options: PostgresServerOptions): Promise<RunningChild> {
   const as = owner();
   const data = prepare(options.dir, as, options.log ?? (() => undefined));
-  // No Unix socket: nothing is written outside `dir`. fsync off: a lab database, rebuilt at will.
+  // No Unix socket: nothing is written outside `dir`.
   const args = [
     '-D',
     data,
@@ -102,8 +105,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     '127.0.0.1',
     '-c',
     'unix_socket_directories=',
-    '-c',
-    'fsync=off',
+    ...postgresDurabilityArgs(options.fsync),
     '-c',
     'max_connections=200',
   ];

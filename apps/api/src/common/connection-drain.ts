@@ -21,14 +21,15 @@ export class ConnectionDrain implements BeforeApplicationShutdown {
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  /** Express middleware: tracks the responses not yet sent. */
-  readonly middleware = (_req: unknown, res: DrainResponse, next: () => void): void => {
+  /** Fastify onRequest hook: tracks the responses not yet sent. */
+  readonly onRequest = (_req: unknown, reply: { raw: DrainResponse }, done: () => void): void => {
+    const res = reply.raw;
     if (this.draining) res.setHeader('Connection', 'close');
     else {
       this.open.add(res);
       res.once('close', () => this.open.delete(res));
     }
-    next();
+    done();
   };
 
   /** Runs before Nest closes the HTTP server (and long before the database and Redis connections). */

@@ -1,4 +1,10 @@
-import { Logger, NotFoundException, ServiceUnavailableException, type ArgumentsHost } from '@nestjs/common';
+import {
+  HttpException,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+  type ArgumentsHost,
+} from '@nestjs/common';
 import { ERROR_STATUS, isErrorCode } from '@app/contract';
 import { CodedError } from '@app/errors';
 import { LockTimeoutError, LockUnavailableError } from '@app/lock';
@@ -9,14 +15,15 @@ import { ErrorFilter } from './error.filter';
 function answer(error: unknown): { status: number; body: { code?: string }; headers: Record<string, string> } {
   const out = { status: 0, body: {} as { code?: string }, headers: {} as Record<string, string> };
   const res = {
-    headersSent: false,
-    setHeader: (name: string, value: string) => {
+    sent: false,
+    raw: { headersSent: false },
+    header: (name: string, value: string) => {
       out.headers[name] = value;
     },
-    status: (code: number) => {
+    code: (code: number) => {
       out.status = code;
       return {
-        json: (body: { code?: string }) => {
+        send: (body: { code?: string }) => {
           out.body = body;
         },
       };
@@ -74,6 +81,22 @@ describe('ErrorFilter', () => {
     expect(answer(health)).toMatchObject({
       status: 503,
       body: { code: 'DEPENDENCY.UNAVAILABLE', message: 'down: postgres, redis (0 of 1 replica(s) online)' },
+    });
+  });
+
+  it("answers Fastify's refusals of a body (as Nest hands them on) in the contract's terms", () => {
+    const refusal = (message: string, status: number) => answer(new HttpException(message, status));
+    expect(refusal('Request body is too large', 413)).toMatchObject({
+      status: 413,
+      body: { code: 'REQUEST.TOO_LARGE' },
+    });
+    expect(refusal('Unexpected end of JSON input', 400)).toMatchObject({
+      status: 400,
+      body: { code: 'REQUEST.INVALID', message: 'the body is not valid JSON' },
+    });
+    expect(refusal("Unsupported Media Type: 'application/x-www-form-urlencoded'", 415)).toMatchObject({
+      status: 400,
+      body: { code: 'REQUEST.INVALID' },
     });
   });
 

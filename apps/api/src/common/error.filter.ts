@@ -1,5 +1,5 @@
 import { Catch, HttpException } from '@nestjs/common';
-import { JsonErrorFilter, type JsonErrorAnswer } from '@app/apps-common';
+import { frameworkRefusal, JsonErrorFilter, type JsonErrorAnswer } from '@app/apps-common';
 import type { ErrorBody } from '@app/contract';
 import { CodedError } from '@app/errors';
 import { LockTimeoutError } from '@app/lock';
@@ -47,29 +47,17 @@ export class ErrorFilter extends JsonErrorFilter {
     return this.fromFramework(error) ?? INTERNAL;
   }
 
-  /** Errors of Express's body parser and of Nest itself (unknown routes, Terminus's 503). */
+  /** Errors of Fastify and of Nest itself (unknown routes, Terminus's 503). */
   private fromFramework(error: unknown): Answer | undefined {
-    // body-parser's errors (malformed or oversized JSON) carry `type` and `status`.
-    const parser = error as { type?: string; status?: number };
-    if (parser?.type === 'entity.parse.failed')
-      return { status: 400, body: { code: 'REQUEST.INVALID', message: 'the body is not valid JSON' } };
-    if (parser?.type === 'entity.too.large')
-      return { status: 413, body: { code: 'REQUEST.TOO_LARGE', message: 'the body is too large' } };
-    if (parser?.status && parser.status >= 400 && parser.status < 500 && parser.type) {
-      return { status: parser.status, body: { code: 'REQUEST.INVALID', message: String((error as Error).message) } };
-    }
-    if (!(error instanceof HttpException)) return undefined;
-    const status = error.getStatus();
-    if (status === 404) return { status, body: { code: 'ROUTE.NOT_FOUND', message: error.message } };
-    if (status === 503) {
-      // Terminus answers 503 with the indicators that are down, each with its reason if it gave one.
-      const down = Object.entries((error.getResponse() as { error?: Record<string, { reason?: string }> }).error ?? {});
-      const named = down.map(([name, data]) => (data?.reason ? `${name} (${data.reason})` : name));
-      return {
-        ...UNAVAILABLE,
-        body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${named.join(', ') || 'unknown'}` },
-      };
-    }
-    return { status, body: { code: status < 500 ? 'REQUEST.INVALID' : 'INTERNAL', message: error.message } };
+    const refused = frameworkRefusal(error);
+    if (refused) return { status: refused.status, body: { code: refused.code, message: refused.message } };
+    if (!(error instanceof HttpException) || error.getStatus() !== 503) return undefined;
+    // Terminus answers 503 with the indicators that are down, each with its reason if it gave one.
+    const down = Object.entries((error.getResponse() as { error?: Record<string, { reason?: string }> }).error ?? {});
+    const named = down.map(([name, data]) => (data?.reason ? `${name} (${data.reason})` : name));
+    return {
+      ...UNAVAILABLE,
+      body: { code: 'DEPENDENCY.UNAVAILABLE', message: `down: ${named.join(', ') || 'unknown'}` },
+    };
   }
 }

@@ -40,7 +40,7 @@ import { ResetCouponDto } from './dto/reset-coupon.dto';
 import { clientGone, type RawResponseHolder } from '../grab/client-gone';
 import { GrabBodyPipe, GrabQueryPipe } from './grab-request.pipe';
 
-/** The part of the HTTP response a handler uses to answer 202 (Express's `res.status`). */
+/** The part of the HTTP response a handler uses to answer 202 (Fastify's `reply.status`). */
 interface StatusSetter {
   status(code: number): unknown;
 }

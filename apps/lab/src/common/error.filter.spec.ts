@@ -1,4 +1,4 @@
-import { NotFoundException } from '@nestjs/common';
+import { HttpException, NotFoundException } from '@nestjs/common';
 import { ApiUnreachableError } from '@app/contract';
 import { describe as describeError } from './error.filter';
 import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from '@app/apps-common';
@@ -23,7 +23,8 @@ describe('the lab error filter', () => {
     expect(describeError(new ApiUnreachableError('GET /strategies', { cause: new Error('refused') })).body.code).toBe(
       'DEPENDENCY.UNAVAILABLE',
     );
-    expect(describeError(Object.assign(new Error('x'), { type: 'entity.parse.failed', status: 400 })).status).toBe(400);
+    expect(describeError(new HttpException('Unexpected end of JSON input', 400)).body.code).toBe('REQUEST.INVALID');
+    expect(describeError(new HttpException('Request body is too large', 413)).body.code).toBe('REQUEST.TOO_LARGE');
     expect(describeError(new NotFoundException('Cannot GET /x')).body.code).toBe('ROUTE.NOT_FOUND');
     expect(describeError(new Error('boom'))).toEqual({
       status: 500,

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sseFrame } from '@app/contract';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -14,11 +14,15 @@ export interface EventStream<E extends { type: string }> {
  * (tab closed, fetch aborted, nginx gave up): the caller cancels the run then.
  */
 export function openEventStream<E extends { type: string }>(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: FastifyRequest,
+  reply: FastifyReply,
   onGone: () => void,
 ): EventStream<E> {
   let ended = false;
+  // The stream is written on the raw response: Fastify leaves the answer to us.
+  reply.hijack();
+  const req = request.raw;
+  const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
