@@ -61,9 +61,9 @@ export class DeductionService {
     return this.batcher.submit(req.couponId, req, onTaken);
   }
 
-  /** redis-stream: a batch of one coupon's accepted orders written as grants in one statement. */
+  /** redis-stream: a batch of one coupon's accepted orders written as grants in one transaction. */
   persistOrders(couponId: number, orders: readonly StreamOrder[], strategy: string): Promise<OrdersPersisted> {
-    return orderGrant(this.db.query, couponId, orders, strategy);
+    return this.db.transaction((query) => orderGrant(query, couponId, orders, strategy));
   }
 
   /** True when PostgreSQL answers within `timeoutMs`. */

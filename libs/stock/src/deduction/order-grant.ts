@@ -20,10 +20,17 @@ export interface OrdersPersisted {
 }
 
 /**
- * redis-stream's persist: one statement writes a batch of one coupon's orders. $1 coupon, $2 users,
- * $3 order ids, $4 replicas, $5 accept times (µs), $6 strategy. As db-batched's statement, it takes
- * the coupon's stock rows FOR UPDATE first, so batches of two persisters run one after the other;
- * ON CONFLICT on the one-per-user key does nothing, and the stock falls by the rows inserted only.
+ * Takes the coupon's stock rows first, in a statement of its own: batches of two persisters run one
+ * after the other, and the next statement's snapshot, taken once the lock is had, sees every batch
+ * committed before (read committed). In one statement, a persister that waited behind another would
+ * read grants from before that commit.
+ */
+const LOCK_STOCK_SQL = 'SELECT idx FROM stock_segments WHERE coupon_id = $1 ORDER BY idx FOR UPDATE';
+
+/**
+ * redis-stream's persist, after LOCK_STOCK_SQL: one statement writes a batch of one coupon's
+ * orders. $1 coupon, $2 users, $3 order ids, $4 replicas, $5 accept times (µs), $6 strategy. ON
+ * CONFLICT on the one-per-user key does nothing, and the stock falls by the rows inserted only.
  * `granted` also lists orders whose grant an earlier delivery committed (found by order id): a
  * redelivered order is acknowledged, never granted twice.
  */
@@ -46,7 +53,10 @@ const ORDER_GRANT_SQL = `${batchGrantSql({
                SELECT g.order_id FROM grants g WHERE g.coupon_id = $1 AND g.order_id = ANY($3::varchar[])) AS granted,
          (SELECT COUNT(*) FROM inserted)::int AS inserted`;
 
-/** Writes a batch of one coupon's accepted orders as grants, in one statement (one commit). */
+/**
+ * Writes a batch of one coupon's accepted orders as grants. `query` runs in a transaction (one
+ * commit for the batch): the caller's BEGIN … COMMIT.
+ */
 export async function orderGrant(
   query: RunQuery,
   couponId: number,
@@ -54,6 +64,7 @@ export async function orderGrant(
   strategy: string,
 ): Promise<OrdersPersisted> {
   if (orders.length === 0) return { granted: new Set(), inserted: 0 };
+  await query(LOCK_STOCK_SQL, [couponId], 'order-lock-stock');
   const [row] = await query<{ granted: string[]; inserted: number }>(
     ORDER_GRANT_SQL,
     [
