@@ -11,6 +11,7 @@ const order = (orderId: string, userId: string): StreamOrder => ({
   userId,
   replica: 'e2e',
   acceptedUs: String(Date.now() * 1000),
+  epoch: '0', // a new coupon's counter epoch, no counter loaded yet
 });
 
 /** Backends of this spec's pool waiting on a lock (observed, never slept for). */

@@ -5,6 +5,8 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     orderAccept(
       counter: string,
+      epoch: string,
+      claim: string,
       buyers: string,
       orders: string,
       userId: string,
@@ -22,14 +24,26 @@ declare module 'ioredis' {
       deliveries: number,
     ): Result<0 | 1, Context>;
     orderDropEmpty(orders: string): Result<0 | 1, Context>;
+    orderGiveUp(
+      orders: string,
+      dead: string,
+      buyers: string,
+      counter: string,
+      epoch: string,
+      group: string,
+      orderId: string,
+      reason: string,
+      orderEpoch: string,
+    ): Result<0 | 1, Context>;
   }
 }
 
 const SCRIPTS = {
-  orderAccept: { file: 'order-accept.lua', keys: 3 },
+  orderAccept: { file: 'order-accept.lua', keys: 5 },
   orderPending: { file: 'order-pending.lua', keys: 2 },
   orderDeadLetter: { file: 'order-dead-letter.lua', keys: 4 },
   orderDropEmpty: { file: 'order-drop-empty.lua', keys: 1 },
+  orderGiveUp: { file: 'order-give-up.lua', keys: 5 },
 } as const;
 
 /** Registers the order scripts (and the stock scripts they share the counter with) on a client once. */
@@ -38,20 +52,19 @@ export function defineOrderCommands(client: Redis): void {
   defineScripts(client, SCRIPTS);
 }
 
-/**
- * A coupon's order keys, beside its counter and under the same hash tag (one cluster slot), so
- * a reset's sweep of `stock:{coupon:N}*` clears them with it.
- */
+/** A coupon's order keys, beside its counter and under the same hash tag (one cluster slot). */
 export interface OrderKeys {
   readonly counter: string;
+  readonly epoch: string;
+  readonly loading: string;
   readonly buyers: string;
   readonly orders: string;
   readonly dead: string;
 }
 
 export function orderKeys(couponId: number): OrderKeys {
-  const { counter } = stockKeys(couponId);
-  return { counter, buyers: `${counter}:buyers`, orders: `${counter}:orders`, dead: `${counter}:dead` };
+  const { counter, epoch, loading, buyers } = stockKeys(couponId);
+  return { counter, epoch, loading, buyers, orders: `${counter}:orders`, dead: `${counter}:dead` };
 }
 
 /** The pattern of every coupon's order stream, and the coupon an order stream belongs to. */

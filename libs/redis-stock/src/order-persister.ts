@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { OrdersPersisted, StreamOrder } from '@app/stock';
 import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
-import { claimStale, readNew, settle, stalePending, type OrderEntry } from './order-stream-verbs';
+import { claimStale, giveUpSuperseded, readNew, settle, stalePending, type OrderEntry } from './order-stream-verbs';
 
 /** The database side of a persister. */
 export interface OrderLedger {
@@ -177,8 +177,9 @@ export class OrderPersister {
   }
 
   /**
-   * Commits the batch, then acknowledges the orders that hold their grant. The others (no stock
-   * of record left, or the user granted otherwise) stay pending: redelivered, then dead-lettered.
+   * Commits the batch, then acknowledges the orders that hold their grant, and gives up those the
+   * database refused for good (of an ended counter epoch). The others (no stock of record left, or
+   * the user granted otherwise) stay pending: redelivered, then dead-lettered.
    */
   private async persist(couponId: number, entries: readonly OrderEntry[], fresh: boolean): Promise<boolean> {
     const orders = entries.flatMap((e) => (e.order ? [e.order] : []));
@@ -197,6 +198,11 @@ export class OrderPersister {
       orders.filter((o) => outcome.granted.has(o.orderId)).map((o) => o.orderId),
     );
     if (outcome.inserted > 0) this.hooks.persisted?.(outcome.inserted);
+    const refused = orders.filter((o) => outcome.refused.has(o.orderId));
+    if (refused.length > 0) {
+      const moved = await giveUpSuperseded(this.redis, couponId, refused);
+      this.hooks.deadLettered?.(moved);
+    }
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { StreamOrder } from '@app/stock';
-import { PERSISTERS_GROUP as GROUP } from './order-commands';
+import { orderKeys, PERSISTERS_GROUP as GROUP } from './order-commands';
 
 /** An order as read from the stream: the order, or null when its fields are malformed. */
 export interface OrderEntry {
@@ -18,10 +18,11 @@ function toEntry([orderId, flat]: [string, string[]]): OrderEntry {
   const userId = fields.get('user');
   const replica = fields.get('replica');
   const acceptedUs = fields.get('acceptedUs');
-  const valid = userId && replica && acceptedUs && /^\d+$/.test(acceptedUs);
+  const epoch = fields.get('epoch');
+  const valid = userId && replica && acceptedUs && /^\d+$/.test(acceptedUs) && epoch && /^\d+$/.test(epoch);
   return {
     orderId,
-    order: valid ? { orderId, userId, replica, acceptedUs } : null,
+    order: valid ? { orderId, userId, replica, acceptedUs, epoch } : null,
     crash: fields.get('crash'),
   };
 }
@@ -97,4 +98,29 @@ export async function settle(redis: Redis, stream: string, orderIds: readonly st
     .xack(stream, GROUP, ...orderIds)
     .xdel(stream, ...orderIds)
     .exec();
+}
+
+/** Why the database refused an order for good: accepted in a counter epoch that has ended. */
+export const SUPERSEDED = 'superseded: accepted before the coupon was reset or its counter reloaded';
+
+/**
+ * Orders the database refused for good go to the dead letters with SUPERSEDED (order-give-up.lua),
+ * their units not given back; returns how many moved.
+ */
+export async function giveUpSuperseded(redis: Redis, couponId: number, orders: readonly StreamOrder[]) {
+  const keys = orderKeys(couponId);
+  let moved = 0;
+  for (const o of orders)
+    moved += await redis.orderGiveUp(
+      keys.orders,
+      keys.dead,
+      keys.buyers,
+      keys.counter,
+      keys.epoch,
+      GROUP,
+      o.orderId,
+      SUPERSEDED,
+      o.epoch,
+    );
+  return moved;
 }

@@ -6,6 +6,7 @@ export * from './deduction/deduction.types';
 export * from './holds/holds.service';
 export { ATOMIC_GRANT_SQL } from './deduction/grant-sql';
 export type { OrdersPersisted, StreamOrder } from './deduction/order-grant';
+export type { CounterLoad } from './deduction/counter-load';
 export * from './latency/percentiles';
 export * from './migrate';
 export * from './pg-errors';

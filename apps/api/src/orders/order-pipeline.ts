@@ -14,7 +14,7 @@ import {
   orderStreamCoupon,
   type AcceptedOrder,
 } from '@app/redis-stock';
-import { CouponsService, DeductionService } from '@app/stock';
+import { DeductionService } from '@app/stock';
 import { AppConfig } from '../config/app-config';
 import { crashAt } from '../grab/crash-at';
 import { MetricsService } from '../metrics/metrics.service';
@@ -35,11 +35,10 @@ export class OrderPipeline implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     redis: AppRedis,
-    coupons: CouponsService,
     deductions: DeductionService,
     metrics: MetricsService,
   ) {
-    this.desk = new OrderDesk(redis.client, async (id) => (await coupons.get(id)).stock);
+    this.desk = new OrderDesk(redis.client, (id) => deductions.loadCounter(id));
     let lastFailure = '';
     this.persister = new OrderPersister(
       redis.client,

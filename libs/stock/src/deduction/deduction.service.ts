@@ -4,6 +4,7 @@ import { CouponNotFoundError } from '../stock.errors';
 import { CouponBatcher } from '../batching/coupon-batcher';
 import { atomicDecrement } from './atomic-decrement';
 import { batchedGrant } from './batched-grant';
+import { loadCounter, type CounterLoad } from './counter-load';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
 import { optimistic, type OptimisticOptions } from './optimistic';
 import { orderGrant, type OrdersPersisted, type StreamOrder } from './order-grant';
@@ -64,6 +65,11 @@ export class DeductionService {
   /** redis-stream: a batch of one coupon's accepted orders written as grants in one transaction. */
   persistOrders(couponId: number, orders: readonly StreamOrder[], strategy: string): Promise<OrdersPersisted> {
     return this.db.transaction((query) => orderGrant(query, couponId, orders, strategy));
+  }
+
+  /** Redis's counter of the coupon is loaded: a new counter epoch, and what to load it with. */
+  loadCounter(couponId: number): Promise<CounterLoad> {
+    return loadCounter(this.db, couponId);
   }
 
   /** True when PostgreSQL answers within `timeoutMs`. */

@@ -10,6 +10,8 @@ export interface StreamOrder {
   readonly replica: string;
   /** When Redis accepted it, microseconds since the epoch on Redis's clock. */
   readonly acceptedUs: string;
+  /** The counter epoch it was accepted in (see CounterLoad). */
+  readonly epoch: string;
 }
 
 export interface OrdersPersisted {
@@ -17,10 +19,21 @@ export interface OrdersPersisted {
   readonly granted: ReadonlySet<string>;
   /** Grant rows this statement inserted (the stock of record fell by as many). */
   readonly inserted: number;
+  /**
+   * Orders of an earlier counter epoch (accepted before a reset, or on a counter since reloaded):
+   * never granted, now or on a later delivery.
+   */
+  readonly refused: ReadonlySet<string>;
 }
 
 /**
- * Takes the coupon's stock rows first, in a statement of its own: batches of two persisters run one
+ * The coupon's counter epoch, its row held FOR SHARE until the commit: a reset or a counter load
+ * (which UPDATE it) waits for this persist, and a persist that comes after them reads their epoch.
+ */
+const EPOCH_SQL = 'SELECT counter_epoch::text AS epoch FROM coupons WHERE id = $1 FOR SHARE';
+
+/**
+ * Then the coupon's stock rows, in a statement of their own: batches of two persisters run one
  * after the other, and the next statement's snapshot, taken once the lock is had, sees every batch
  * committed before (read committed). In one statement, a persister that waited behind another would
  * read grants from before that commit.
@@ -28,7 +41,7 @@ export interface OrdersPersisted {
 const LOCK_STOCK_SQL = 'SELECT idx FROM stock_segments WHERE coupon_id = $1 ORDER BY idx FOR UPDATE';
 
 /**
- * redis-stream's persist, after LOCK_STOCK_SQL: one statement writes a batch of one coupon's
+ * redis-stream's persist, after EPOCH_SQL and LOCK_STOCK_SQL, for the orders of the current epoch: one statement writes a batch of one coupon's
  * orders. $1 coupon, $2 users, $3 order ids, $4 replicas, $5 accept times (µs), $6 strategy. ON
  * CONFLICT on the one-per-user key does nothing, and the stock falls by the rows inserted only.
  * `granted` also lists orders whose grant an earlier delivery committed (found by order id): a
@@ -63,19 +76,23 @@ export async function orderGrant(
   orders: readonly StreamOrder[],
   strategy: string,
 ): Promise<OrdersPersisted> {
-  if (orders.length === 0) return { granted: new Set(), inserted: 0 };
+  if (orders.length === 0) return { granted: new Set(), inserted: 0, refused: new Set() };
+  const [coupon] = await query<{ epoch: string }>(EPOCH_SQL, [couponId], 'order-epoch');
+  const current = orders.filter((o) => o.epoch === coupon?.epoch);
+  const refused = new Set(orders.filter((o) => o.epoch !== coupon?.epoch).map((o) => o.orderId));
+  if (current.length === 0) return { granted: new Set(), inserted: 0, refused };
   await query(LOCK_STOCK_SQL, [couponId], 'order-lock-stock');
   const [row] = await query<{ granted: string[]; inserted: number }>(
     ORDER_GRANT_SQL,
     [
       couponId,
-      orders.map((o) => o.userId),
-      orders.map((o) => o.orderId),
-      orders.map((o) => o.replica),
-      orders.map((o) => o.acceptedUs),
+      current.map((o) => o.userId),
+      current.map((o) => o.orderId),
+      current.map((o) => o.replica),
+      current.map((o) => o.acceptedUs),
       strategy,
     ],
     'order-grant',
   );
-  return { granted: new Set(row.granted), inserted: row.inserted };
+  return { granted: new Set(row.granted), inserted: row.inserted, refused };
 }
