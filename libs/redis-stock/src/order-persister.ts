@@ -198,11 +198,8 @@ export class OrderPersister {
       orders.filter((o) => outcome.granted.has(o.orderId)).map((o) => o.orderId),
     );
     if (outcome.inserted > 0) this.hooks.persisted?.(outcome.inserted);
-    const refused = orders.filter((o) => outcome.refused.has(o.orderId));
-    if (refused.length > 0) {
-      const moved = await giveUpSuperseded(this.redis, couponId, refused);
-      this.hooks.deadLettered?.(moved);
-    }
+    const refused = await giveUpSuperseded(this.redis, couponId, orders, outcome.refused);
+    if (refused > 0) this.hooks.deadLettered?.(refused);
     return true;
   }
 }

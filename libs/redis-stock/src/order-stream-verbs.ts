@@ -104,13 +104,18 @@ export async function settle(redis: Redis, stream: string, orderIds: readonly st
 export const SUPERSEDED = 'superseded: accepted before the coupon was reset or its counter reloaded';
 
 /**
- * Orders the database refused for good go to the dead letters with SUPERSEDED (order-give-up.lua),
- * their units not given back; returns how many moved.
+ * The orders the database refused for good (`refused`) go to the dead letters with SUPERSEDED
+ * (order-give-up.lua), their units not given back; returns how many moved.
  */
-export async function giveUpSuperseded(redis: Redis, couponId: number, orders: readonly StreamOrder[]) {
+export async function giveUpSuperseded(
+  redis: Redis,
+  couponId: number,
+  orders: readonly StreamOrder[],
+  refused: ReadonlySet<string>,
+) {
   const keys = orderKeys(couponId);
   let moved = 0;
-  for (const o of orders)
+  for (const o of orders.filter((order) => refused.has(order.orderId)))
     moved += await redis.orderGiveUp(
       keys.orders,
       keys.dead,
