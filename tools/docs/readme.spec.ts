@@ -4,8 +4,7 @@ import { STRATEGY_NAMES } from '@app/contract';
 import { readBaselines, ROOT } from '../readme';
 import { sectionBody } from './doc-sections';
 import { GENERATED, renderGenerated } from './generated-docs';
-import { allSteps } from '../../walkthrough/steps';
-import { readmeShownBySteps, readmeStrategies } from './readme-strategies';
+import { readmeStrategies } from './readme-strategies';
 
 // The figures of the README and of docs/ come from the runs committed in bench/baselines/ (`npm run
 // readme`): a figure edited by hand, a run replaced without regenerating, or a broken marker all fail here.
@@ -63,21 +62,6 @@ describe('README.md', () => {
   it('shows the lab screenshot and a row per strategy, in the order of the code', () => {
     expect(readme).toContain('](docs/lab.png)');
     expect(readmeStrategies(readme)).toEqual([...STRATEGY_NAMES]);
-  });
-
-  it("names, in each strategy's 'shown by', a walkthrough step that runs it wherever one does", () => {
-    const shownBy = readmeShownBySteps(readme);
-    const names = new Set(allSteps.map((s) => s.name));
-    for (const strategy of STRATEGY_NAMES) {
-      const steps = shownBy.get(strategy) ?? [];
-      for (const step of steps) expect(names).toContain(step);
-      const running = allSteps.filter((s) => s.requires.includes(strategy)).map((s) => s.name);
-      if (running.length > 0)
-        expect({ strategy, named: steps.filter((s) => running.includes(s)).length > 0 }).toEqual({
-          strategy,
-          named: true,
-        });
-    }
   });
 
   it('shows one compact results table: a row per strategy, grabs/s per load, the verdict', () => {

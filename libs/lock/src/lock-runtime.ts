@@ -7,7 +7,7 @@ import { createLockRedis, createWakeRedis, defaultLockRedisSettings, followTopol
 import { onlineReplicas } from './redis/online-replicas';
 import { asCluster } from './redis/redis-target';
 import { Renewer, type Renewal } from './renewal/renewer';
-import { Lines } from './waiting/line';
+import { Lines, type Taker, type Turn } from './waiting/line';
 import { WakeSubscriber, type WakeListener } from './waiting/wake-subscriber';
 
 /** How long one look at the replicas (for health checks) stays good. */
@@ -20,7 +20,7 @@ const REPLICA_CHECK_MS = 250;
  */
 export class LockRuntime {
   /** This process's lines, one per lock it waits for or holds. */
-  readonly lines: Lines;
+  private readonly lines: Lines;
   private readonly renewer = new Renewer();
   private readonly held = new HeldLocks();
   private readonly wake: WakeSubscriber;
@@ -60,6 +60,37 @@ export class LockRuntime {
   /** Runs one verb (a function of the command connection: a script, a command) on this runtime's Redis. */
   call<T>(verb: (redis: Redis) => Promise<T>): Promise<T> {
     return verb(this.redis);
+  }
+
+  /** Waits for a turn in the lock's line until `deadline` (performance.now()); see `Lines.join`. */
+  joinLine(lockKey: string, taker: Taker, deadline: number, signal?: AbortSignal): Promise<Turn> {
+    return this.lines.join(lockKey, taker, deadline, signal);
+  }
+
+  /** The front let go of the lock (released it, or gave up): the next waiter of its line is the front. */
+  passFront(lockKey: string): void {
+    this.lines.pass(lockKey);
+  }
+
+  /** How many wait behind the lock's front in this process. */
+  waiting(lockKey: string): number {
+    return this.lines.waiting(lockKey);
+  }
+
+  /** The front saw the holder's lease just now (ms), or none: waiters that time out in its line report it. */
+  noteHolderTtl(lockKey: string, ms: number | undefined): void {
+    this.lines.noteHolderTtl(lockKey, ms);
+  }
+
+  /** The next waiter a holder of `strategy` may hand the lock to now; `handedTo` or `putBack` must follow. */
+  takeNext(lockKey: string, strategy: string): Taker | undefined {
+    return this.lines.takeNext(lockKey, strategy);
+  }
+
+  /** Redis confirmed the hand-off (`handoff`) to `taker`, or refused it (undefined: back first in line). */
+  settleHandoff(lockKey: string, taker: Taker, handoff: (Turn & { by: 'handoff' }) | undefined): void {
+    if (handoff) this.lines.handedTo(lockKey, taker, handoff);
+    else this.lines.putBack(lockKey, taker);
   }
 
   /** Listens for this process's wake-ups on `keys`' lock. */

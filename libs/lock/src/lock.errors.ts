@@ -24,7 +24,7 @@ export class LockTimeoutError extends LockError {
   }
 }
 
-/** The caller's signal cancelled the wait: the waiter left the queue and never held the lock. */
+/** The caller's signal cancelled the wait: the waiter left its line (and its front the queue) and never held the lock. */
 export class LockAbortedError extends LockError {
   readonly code = 'LOCK.ABORTED';
   constructor(resource: string, options?: { cause?: unknown }) {

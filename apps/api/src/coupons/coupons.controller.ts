@@ -37,6 +37,7 @@ import { CreateCouponDto } from './dto/create-coupon.dto';
 import { GrabBodyDto } from './dto/grab-body.dto';
 import { GrabQueryDto } from './dto/grab-query.dto';
 import { ResetCouponDto } from './dto/reset-coupon.dto';
+import { clientGone, type RawResponseHolder } from '../grab/client-gone';
 import { GrabBodyPipe, GrabQueryPipe } from './grab-request.pipe';
 
 /** The part of the HTTP response a handler uses to answer 202 (Express's `res.status`). */
@@ -172,7 +173,7 @@ export class CouponsController {
     @Param('id', CouponIdPipe) id: number,
     @Body(GrabBodyPipe) body: GrabBodyDto,
     @Query(GrabQueryPipe) query: GrabQueryDto,
-    @Res({ passthrough: true }) res: StatusSetter,
+    @Res({ passthrough: true }) res: StatusSetter & RawResponseHolder,
   ): Promise<GrabGranted | GrabAccepted> {
     this.chaos.check(query);
     const answer = await this.grabs.grab(id, body.userId, {
@@ -184,6 +185,7 @@ export class CouponsController {
       freezeMs: query.freezeMs,
       crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
       nested: query.nested === '1',
+      signal: clientGone(res),
     });
     if ('accepted' in answer) res.status(202);
     return answer;

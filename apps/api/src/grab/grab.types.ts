@@ -8,4 +8,6 @@ export interface GrabOptions extends WorkOptions {
   /** Chaos: SIGKILL at this point of the grab. */
   readonly crash?: CrashPoint;
   readonly nested?: boolean;
+  /** Aborted when the client goes away: a grab waiting for its lock leaves the wait. */
+  readonly signal?: AbortSignal;
 }

@@ -48,6 +48,7 @@ export class StrategyRunner {
     const lockOptions: LockOptions = {
       leaseMs: options.leaseMs ?? this.config.leaseMs,
       waitMs: options.waitMs ?? this.config.waitMs,
+      signal: options.signal,
     };
     if (!strategy.segmented) {
       return lock.run(couponLockResource(req.couponId), lockOptions, (held) =>

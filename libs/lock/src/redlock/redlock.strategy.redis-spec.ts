@@ -74,7 +74,7 @@ async function untilEveryLiveNodeVotes(): Promise<void> {
 
 /**
  * A holder of `resource` inside its section, and a second run of this process behind it: once the
- * second is the head of the line (open to a hand-off), `beforeLeave` runs, then the holder leaves.
+ * second is next in line (open to a hand-off), `beforeLeave` runs, then the holder leaves.
  * The holder's owner value, the second's answer, and which came first: the second's section
  * starting or the holder's run returning.
  */
@@ -100,7 +100,7 @@ async function handedToNext<T>(
     order.push('taker started');
     return taker(lock);
   });
-  await new Promise(setImmediate); // the second, head of the line, is open to a hand-off by now
+  await new Promise(setImmediate); // the second, next in line, is open to a hand-off by now
   await beforeLeave();
   mayLeave.resolve();
   const [firstOwner, taken] = await Promise.all([first, second]);

@@ -51,7 +51,7 @@ export class RedlockStrategy implements LockStrategy {
     // One owner for every attempt: a SET that lands after its attempt gave up is still ours to delete.
     const owner = randomUUID();
     const started = performance.now();
-    const held = await this.acquire(key, resource, owner, options, started);
+    const held = await this.acquire(key, resource, owner, options, { started, deadline: started + options.waitMs });
     const acquiredAt = performance.now();
     const detail = held.viaHandoff ? 'handed off' : undefined;
     this.emit('acquire', resource, owner, { durationMs: Math.round(acquiredAt - started), detail });
@@ -69,17 +69,27 @@ export class RedlockStrategy implements LockStrategy {
       return await critical({ strategy: this.name, resource, owner, signal: controller.signal });
     } finally {
       clearTimeout(expiry);
-      await this.letGo(key, resource, owner, acquiredAt, controller.signal.aborted);
+      await this.letGo(key, resource, owner, acquiredAt, { inLine: held.inLine, lost: controller.signal.aborted });
     }
   }
 
-  /** Waits in the line, then (as its front) attempts until one wins a majority in time. */
-  private async acquire(key: string, resource: string, owner: string, options: LockOptions, started: number) {
+  /**
+   * Waits in the line, then (as its front) attempts until one wins a majority by the call's
+   * deadline. `inLine`: its release passes the line on (not so a single attempt made without waiting).
+   */
+  private async acquire(
+    key: string,
+    resource: string,
+    owner: string,
+    options: LockOptions,
+    { started, deadline }: { readonly started: number; readonly deadline: number },
+  ): Promise<{ validUntil: number; viaHandoff: boolean; inLine: boolean }> {
     const taker = { strategy: this.name, owner, leaseMs: options.leaseMs };
-    const turn = await this.lines.join(key, taker, options.waitMs, options.signal);
-    if (turn.by === 'handoff') return { validUntil: turn.validUntil!, viaHandoff: true };
+    const turn = await this.lines.join(key, taker, deadline, options.signal);
+    if (turn.by === 'handoff') return { validUntil: turn.validUntil!, viaHandoff: true, inLine: true };
     if (turn.by === 'abort') throw this.cancelled(resource, owner, started, options.signal);
     if (turn.by === 'timeout') throw this.timedOut(resource, owner, started, 'behind waiters of this process');
+    const inLine = turn.by === 'front';
     let attempts = 0;
     let votes: NodeVote[] = [];
     let validUntil = 0;
@@ -95,17 +105,17 @@ export class RedlockStrategy implements LockStrategy {
       }
       // A minority (or a late majority) is worth nothing and blocks the others: give it all back.
       await this.quorum.release(key, owner);
-      return { acquired: false };
+      return { acquired: false, why: 'no-majority' };
     };
     const got = await waitAsFront({
-      waitMs: Math.max(0, options.waitMs - (performance.now() - started)),
+      deadline,
       signal: options.signal,
       attempt,
       pauseMs: (_, tries) => retryDelayMs(this.settings.retryJitterMs, tries, Infinity),
     });
-    if (got.acquired && !options.signal?.aborted) return { validUntil, viaHandoff: false };
+    if (got.acquired && !options.signal?.aborted) return { validUntil, viaHandoff: false, inLine };
     if (got.acquired) await this.quorum.release(key, owner);
-    this.lines.pass(key);
+    if (inLine) this.lines.pass(key);
     if (options.signal?.aborted) throw this.cancelled(resource, owner, started, options.signal);
     throw this.timedOut(
       resource,
@@ -115,15 +125,24 @@ export class RedlockStrategy implements LockStrategy {
     );
   }
 
-  /** Hands the lock to the next in line here if a majority swaps it, else deletes it everywhere. */
-  private async letGo(key: string, resource: string, owner: string, acquiredAt: number, lost: boolean) {
+  /**
+   * Hands the lock to the next in line here if a majority swaps it, else deletes it everywhere. A
+   * lock had outside the line (`inLine` false) only deletes, and leaves the line as it is.
+   */
+  private async letGo(
+    key: string,
+    resource: string,
+    owner: string,
+    acquiredAt: number,
+    { inLine, lost }: { readonly inLine: boolean; readonly lost: boolean },
+  ) {
     let handed = false;
     let detail = 'handed off';
     try {
-      handed = !lost && (await this.handoff(key, owner));
+      handed = inLine && !lost && (await this.handoff(key, owner));
       if (!handed) detail = `deleted on ${await this.quorum.release(key, owner)}/${this.quorum.size} nodes`;
     } finally {
-      if (!handed) this.lines.pass(key);
+      if (inLine && !handed) this.lines.pass(key);
     }
     this.emit('release', resource, owner, { durationMs: Math.round(performance.now() - acquiredAt), detail });
   }

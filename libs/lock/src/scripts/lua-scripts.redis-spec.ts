@@ -58,16 +58,16 @@ describe('acquire.lua', () => {
     expect(Number(deadline)).toBeGreaterThan(Number(seconds) * 1000);
   });
 
-  it('lets only the head take a free lock: a newcomer queues behind a live waiter', async () => {
+  it('lets only the front take a free lock: a newcomer queues behind a live process', async () => {
     await acquire('a', 'p1');
     await acquire('b', 'p2'); // queued
     await redis.del(keys.lock);
     expect(await acquire('c', 'p3')).toEqual([0, -2]); // free, but p2 is ahead
-    expect(await acquire('b', 'p2')).toEqual([1, 0]); // the head takes it, and leaves the queue
+    expect(await acquire('b', 'p2')).toEqual([1, 0]); // the front takes it, and leaves the queue
     expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p3']);
   });
 
-  it('skips a dead head (its heartbeat ran out): the next waiter takes the free lock', async () => {
+  it('skips a dead front (its heartbeat ran out): the next process takes the free lock', async () => {
     await acquire('a', 'p1');
     await acquire('dead', 'p2', { heartbeatMs: 50 });
     await acquire('b', 'p3');
@@ -113,7 +113,7 @@ describe('acquire.lua', () => {
 });
 
 describe('release.lua', () => {
-  it('deletes the lock and wakes the process at the head of the queue alone, on its channel', async () => {
+  it('deletes the lock and wakes the process at the front of the queue alone, on its channel', async () => {
     await acquire('a', 'p1');
     await acquire('b', 'p2');
     const messages = await published(wakeChannel(keys, 'p2'), async () => {
@@ -121,7 +121,7 @@ describe('release.lua', () => {
     });
     expect(await redis.exists(keys.lock)).toBe(0);
     expect(messages).toEqual(['released']);
-    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p2']); // the head takes it with acquire.lua
+    expect(await redis.lrange(keys.queue, 0, -1)).toEqual(['p2']); // the front takes it with acquire.lua
   });
 
   it("returns -1 and leaves someone else's lock, or a lock of the other kind, alone, without a wake-up", async () => {

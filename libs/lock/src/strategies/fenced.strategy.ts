@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FairKind } from '../verbs/acquire-fair';
+import type { QueuedVerbs } from './lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -9,7 +9,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class FencedStrategy extends RedisLockStrategy {
   readonly name = 'fenced';
-  protected readonly kind: FairKind = { kind: 'string', fenced: true };
+  protected readonly verbs: QueuedVerbs = { queued: true, kind: { kind: 'string', fenced: true } };
 
   protected ownerValue(): string {
     return randomUUID();

@@ -157,7 +157,7 @@ it('owner-checked: a holder whose lease ran out cannot hand off; the waiter wait
     .strategy('owner-checked')
     .run(resource, { leaseMs: 5000, waitMs: 5000 }, () => Promise.resolve(Date.now()));
   const deadline = Date.now() + 5000;
-  while (a.runtime.lines.waiting(lock) === 0) {
+  while (a.runtime.waiting(lock) === 0) {
     if (Date.now() > deadline) throw new Error('the local waiter never lined up');
     await sleep(1);
   }
@@ -196,7 +196,7 @@ it('set-nx-px: a holder whose lease ran out cannot hand off, and its delete stil
     overlap.leave();
     return Promise.resolve();
   });
-  while (a.runtime.lines.waiting(lock) === 0) await sleep(1);
+  while (a.runtime.waiting(lock) === 0) await sleep(1);
 
   aHolder.leave();
   await aHolder.run;
@@ -242,7 +242,7 @@ it('watchdog: the holder a lock was handed to is renewed under its own owner', a
     const renewal = await within(a.events.next('renew', resource), 5000, 'a renewal for the new holder');
     renewedAfterHandoff = renewal.owner === held.owner && (await heldBy(lock, held.owner));
   });
-  while (a.runtime.lines.waiting(lock) === 0) await sleep(1);
+  while (a.runtime.waiting(lock) === 0) await sleep(1);
   first.leave();
   await Promise.all([first.run, second]);
   expect(viaHandoff(a.events.events).map((e) => e.owner)).toEqual([secondOwner]);
@@ -263,7 +263,7 @@ it.each(['owner-checked', 'set-nx-px', 'fenced'])(
       heldAtEntry = await heldBy(lock, held.owner);
       return Date.now();
     });
-    while (a.runtime.lines.waiting(lock) === 0) await sleep(1);
+    while (a.runtime.waiting(lock) === 0) await sleep(1);
     // Another owner's key, as after an operator's DEL and a foreign acquire.
     await probe.set(lock, 'someone-else', 'PX', 300);
     const foreignSetAt = Date.now();

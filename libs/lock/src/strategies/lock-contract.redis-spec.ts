@@ -12,10 +12,11 @@ import {
   untilSomeoneWaits,
   type TestReplica,
 } from '../../../../test/redis/lock-kit';
+import { holdInside } from '../../../../test/redis/replica-fixtures';
 import { lockKeys } from '../lock-keys';
 import { defineLockCommands } from '../scripts/lua-commands';
 import { LockTimeoutError } from '../lock.errors';
-import { RETRY_MS } from './redis-lock.strategy';
+import { RETRY_MS } from './front-in-redis';
 import type { ReleaseStatus } from '../verbs/attempt';
 
 // One contract, every Redis strategy, real Redis. Three replicas (own connections, own local
@@ -121,7 +122,7 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     });
     await holding.promise;
     const started = Date.now();
-    // Two waiters on one replica: the head contends in Redis, the second waits in the local line.
+    // Two waiters on one replica: the front waits in Redis, the second in its line.
     const errors = await Promise.all(
       [0, 1].map(() =>
         replicas[1]
@@ -165,5 +166,32 @@ describe.each(REDIS_STRATEGIES)('%s: lock contract', (name) => {
     await holder;
     const latencyMs = (await waiter) - releasedAt;
     expect(latencyMs).toBeLessThan(50); // the fallback would be the 10 s TTL
+  });
+
+  it('spends the wait budget once: behind a waiter of its own process, it gets in when the lock comes free in time', async () => {
+    const resource = uniqueResource(`budget-${name}`);
+    const holder = await holdInside(replicas[0].strategy(name), resource, { leaseMs: 10_000, waitMs: 1000 });
+    const waiter = (waitMs: number) =>
+      replicas[1]
+        .strategy(name)
+        .run(resource, { leaseMs: 10_000, waitMs }, () => Promise.resolve(Date.now()))
+        .catch((e: unknown) => e);
+    const started = Date.now();
+    const first = waiter(1000);
+    const second = waiter(2200); // behind the first in its process's line
+    let freeingAt = 0;
+    try {
+      expect(await first).toBeInstanceOf(LockTimeoutError);
+      // The second has waited about 1 s of its 2.2 s: the lock comes free well inside what is left.
+      await sleep(400);
+    } finally {
+      freeingAt = Date.now(); // the lock is free only after this
+      holder.leave();
+      await holder.run;
+    }
+    expect(freeingAt - started).toBeLessThan(2000); // else this machine was too slow to tell
+    const gotInAt = await second;
+    expect(gotInAt).not.toBeInstanceOf(Error);
+    expect(gotInAt as number).toBeGreaterThanOrEqual(freeingAt);
   });
 });

@@ -1,3 +1,4 @@
+import { LockAbortedError } from '../lock.errors';
 import type { HeldLock, LockOptions, LockStrategy } from '../lock-strategy';
 
 const neverAborted = new AbortController().signal;
@@ -6,7 +7,10 @@ const neverAborted = new AbortController().signal;
 export class NoneStrategy implements LockStrategy {
   readonly name = 'none';
 
-  run<T>(resource: string, _options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
+  run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
+    // Nothing to wait for, but a caller already gone still never runs its section.
+    if (options.signal?.aborted)
+      return Promise.reject(new LockAbortedError(resource, { cause: options.signal.reason }));
     return critical({ strategy: this.name, resource, owner: '', signal: neverAborted });
   }
 }

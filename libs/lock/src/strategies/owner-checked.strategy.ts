@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FairKind } from '../verbs/acquire-fair';
+import type { QueuedVerbs } from './lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -10,7 +10,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class OwnerCheckedStrategy extends RedisLockStrategy {
   readonly name = 'owner-checked';
-  protected readonly kind: FairKind = { kind: 'string', fenced: false };
+  protected readonly verbs: QueuedVerbs = { queued: true, kind: { kind: 'string', fenced: false } };
 
   protected ownerValue(): string {
     return randomUUID();

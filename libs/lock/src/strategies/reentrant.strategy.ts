@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentFlowId } from '../flow-context';
-import type { FairKind } from '../verbs/acquire-fair';
+import type { QueuedVerbs } from './lock-verbs';
 import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
@@ -9,7 +9,7 @@ import { RedisLockStrategy } from './redis-lock.strategy';
  */
 export class ReentrantStrategy extends RedisLockStrategy {
   readonly name: string = 'reentrant';
-  protected readonly kind: FairKind = { kind: 'hash', fenced: false };
+  protected readonly verbs: QueuedVerbs = { queued: true, kind: { kind: 'hash', fenced: false } };
   protected override readonly reentrant = true;
 
   protected ownerValue(): string {

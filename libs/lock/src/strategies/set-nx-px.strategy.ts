@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FairKind } from '../verbs/acquire-fair';
 import { acquireSetNxPx } from '../verbs/acquire-set-nx-px';
 import { releaseGetdel } from '../verbs/release-getdel';
-import { RedisLockStrategy, type RetryVerbs } from './redis-lock.strategy';
+import type { RetryVerbs } from './lock-verbs';
+import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
  * SET NX PX: a crashed holder's lock expires. But release is still an unconditional delete: a
@@ -12,8 +12,12 @@ import { RedisLockStrategy, type RetryVerbs } from './redis-lock.strategy';
  */
 export class SetNxPxStrategy extends RedisLockStrategy {
   readonly name: string = 'set-nx-px';
-  protected readonly kind: FairKind = { kind: 'string', fenced: false };
-  protected override readonly retryVerbs: RetryVerbs = { acquire: acquireSetNxPx, release: releaseGetdel };
+  protected readonly verbs: RetryVerbs = {
+    queued: false,
+    acquire: acquireSetNxPx,
+    release: releaseGetdel,
+    expires: true,
+  };
 
   protected ownerValue(): string {
     return randomUUID();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FairKind } from '../verbs/acquire-fair';
 import { acquireSetnx } from '../verbs/acquire-setnx';
 import { releaseDel } from '../verbs/release-del';
-import { RedisLockStrategy, type RetryVerbs } from './redis-lock.strategy';
+import type { RetryVerbs } from './lock-verbs';
+import { RedisLockStrategy } from './redis-lock.strategy';
 
 /**
  * SETNX + DEL, no expiry: exclusive across replicas, but a holder that dies without releasing
@@ -11,9 +11,7 @@ import { RedisLockStrategy, type RetryVerbs } from './redis-lock.strategy';
  */
 export class SetnxStrategy extends RedisLockStrategy {
   readonly name = 'setnx';
-  protected readonly kind: FairKind = { kind: 'string', fenced: false };
-  protected override readonly retryVerbs: RetryVerbs = { acquire: acquireSetnx, release: releaseDel };
-  protected override readonly leaseExpires = false;
+  protected readonly verbs: RetryVerbs = { queued: false, acquire: acquireSetnx, release: releaseDel, expires: false };
 
   protected ownerValue(): string {
     return randomUUID();

@@ -22,7 +22,8 @@ export class SynchronizedStrategy implements LockStrategy {
   async run<T>(resource: string, options: LockOptions, critical: (lock: HeldLock) => Promise<T>): Promise<T> {
     const started = Date.now();
     const taker = { strategy: this.name, owner: '', leaseMs: options.leaseMs };
-    const turn = await this.lines.join(resource, taker, options.waitMs, options.signal);
+    const turn = await this.lines.join(resource, taker, performance.now() + options.waitMs, options.signal);
+    // A wait of 0 behind the front: its one attempt is this look at the line, and the lock is held.
     if (turn.by !== 'front') {
       this.emit('timeout', resource, Date.now() - started, turn.by === 'abort' ? 'cancelled' : undefined);
       if (turn.by === 'abort') throw new LockAbortedError(resource, { cause: options.signal?.reason });

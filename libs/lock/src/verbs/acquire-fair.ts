@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { LockKeys } from '../lock-keys';
 import type { LockKind } from '../scripts/lua-commands';
-import type { Attempt } from './attempt';
+import { heldFor, type Attempt } from './attempt';
 
 /** How a lock kind is stored, and whether it draws fencing tokens. */
 export interface FairKind {
@@ -10,7 +10,7 @@ export interface FairKind {
 }
 
 /**
- * acquire.lua: take the lock if free and no live waiter is ahead (or re-enter it), else queue
+ * acquire.lua: take the lock if free and no live process is ahead (or re-enter it), else queue
  * `tag` with a heartbeat of `heartbeatMs` (0: one attempt, never queued).
  */
 export async function acquireFair(
@@ -33,11 +33,12 @@ export async function acquireFair(
     how.kind,
     how.fenced ? '1' : '0',
   );
-  if (taken === 0) return { acquired: false, holderTtlMs: value };
+  // Not taken: the holder's PTTL, or -2 when the lock is free but another process is ahead.
+  if (taken === 0) return value === -2 ? { acquired: false, why: 'behind' } : heldFor(value);
   return how.fenced && value > 0 ? { acquired: true, fenceToken: value } : { acquired: true };
 }
 
-/** Takes `tag` off the queue (its line has nobody left to wait in Redis). */
+/** Takes `tag` off the queue: its process has no front left to wait in Redis. */
 export async function leaveQueue(redis: Redis, keys: LockKeys, tag: string): Promise<void> {
   await redis.multi().zrem(keys.heartbeats, tag).lrem(keys.queue, 0, tag).exec();
 }

@@ -5,7 +5,7 @@ import type { ReleaseOutcome } from './attempt';
 
 const outcomeOf = { 1: { status: 'released' }, 0: { status: 'still-held' }, [-1]: { status: 'not-held' } } as const;
 
-/** release.lua: one hold fewer; the last deletes the lock and wakes the process at the queue's head. */
+/** release.lua: one hold fewer; the last deletes the lock and wakes the process at the queue's front. */
 export async function releaseFair(
   redis: Redis,
   keys: LockKeys,

@@ -12,7 +12,8 @@ import {
 import { holdInside, replicasForEachTest } from '../../../../test/redis/replica-fixtures';
 import { lockKeys } from '../lock-keys';
 import { LockAbortedError, LockTimeoutError } from '../lock.errors';
-import { HEARTBEAT_MS, POLL_MS } from '../strategies/redis-lock.strategy';
+import { POLL_MS } from '../strategies/front-in-redis';
+import { HEARTBEAT_MS } from '../strategies/lock-verbs';
 
 // The guarantees of the one waiting design, across simulated processes (one runtime, connections
 // and lines each), sequenced on Redis state: who is queued, who owns the key. Timers only guard.
@@ -78,8 +79,8 @@ it('leaves no key or channel once every holder has released, after 30 contenders
   await untilNothingLeft(resource);
 });
 
-it('a dead waiter at the head (its process killed) delays the next by at most about 1.5 s', async () => {
-  const resource = uniqueResource('dead-head');
+it('a dead process at the front of the queue (killed) delays the next by at most about 1.5 s', async () => {
+  const resource = uniqueResource('dead-front');
   const keys = lockKeys(resource);
   const holder = await hold(resource);
   // A process that died just after its last heartbeat: first in the queue, as fresh as a live one.
@@ -129,6 +130,44 @@ it('waitMs 0 makes exactly one attempt, answers at once, and queues nothing', as
   await holder.run;
   await replicas[1].strategy('owner-checked').run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve());
   expect(calls).toHaveBeenCalledTimes(3); // one attempt, then the release
+});
+
+it('waitMs 0 behind a waiter of its own process still makes its one attempt, and leaves that waiter its place', async () => {
+  const resource = uniqueResource('once-behind');
+  const keys = lockKeys(resource);
+  const holder = await hold(resource);
+  const front = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve('front'));
+  await untilSomeoneWaits(probe, resource);
+  const calls = jest.spyOn(replicas[1].runtime, 'call');
+  const once = replicas[1]
+    .strategy('owner-checked')
+    .run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve());
+  const error = (await once.catch((e: unknown) => e)) as LockTimeoutError;
+  expect(error).toBeInstanceOf(LockTimeoutError);
+  expect(error.holderTtlMs).toBeGreaterThan(5000); // what its own attempt saw of the holder
+  expect(calls.mock.calls.length).toBeGreaterThanOrEqual(1);
+  expect(await probe.lrange(keys.queue, 0, -1)).toEqual([replicas[1].runtime.processTag]);
+  holder.leave();
+  await holder.run;
+  expect(await front).toBe('front');
+  await untilNothingLeft(resource);
+});
+
+it("waitMs 0 behind a waiter of its own process attempts as a newcomer: a free lock stays the queued front's", async () => {
+  const resource = uniqueResource('once-free');
+  const keys = lockKeys(resource);
+  await probe.set(keys.lock, 'someone-else', 'PX', 10_000);
+  const front = replicas[1].strategy('owner-checked').run(resource, options, () => Promise.resolve('front'));
+  await untilSomeoneWaits(probe, resource);
+  await probe.del(keys.lock); // freed without a wake-up: the front sleeps on until its poll
+  let ran = false;
+  const once = replicas[1]
+    .strategy('owner-checked')
+    .run(resource, { leaseMs: 1000, waitMs: 0 }, () => Promise.resolve(void (ran = true)));
+  await expect(once).rejects.toBeInstanceOf(LockTimeoutError);
+  expect(ran).toBe(false);
+  expect(await within(front, 3000, 'the front, at its poll')).toBe('front');
+  await untilNothingLeft(resource);
 });
 
 it('a cancelled waiter leaves at once, never runs its section, leaves nothing behind, and the next is served', async () => {

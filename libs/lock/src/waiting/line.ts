@@ -1,9 +1,11 @@
 /** How a waiter's turn in its line came. */
 export type Turn =
-  /** First in line: try Redis (the fair queue, or retries). */
+  /** First in line: the front, which alone waits in Redis (the fair queue, or retries). */
   | { readonly by: 'front' }
   /** A holder of this process handed it the lock, and Redis confirmed it. */
   | { readonly by: 'handoff'; readonly fenceToken?: number; readonly validUntil?: number }
+  /** No time to wait behind the front (a wait of 0): one attempt of its own, outside the line. */
+  | { readonly by: 'once' }
   /** Its wait ran out in the line; `holderTtlMs` is what the front last saw of the holder's lease. */
   | { readonly by: 'timeout'; readonly holderTtlMs?: number }
   /** Its `signal` was aborted in the line. */
@@ -34,6 +36,7 @@ interface Line {
 }
 
 const FRONT: Turn = { by: 'front' };
+const ONCE: Turn = { by: 'once' };
 
 /**
  * The per-lock FIFO of one process. Only its front waits in Redis or holds the lock; the others
@@ -46,15 +49,19 @@ export class Lines {
 
   constructor(readonly handoffLimit: number) {}
 
-  /** Waits for a turn in `key`'s line: at once the front when nobody is ahead. */
-  join(key: string, taker: Taker, waitMs: number, signal?: AbortSignal): Promise<Turn> {
+  /**
+   * Waits for a turn in `key`'s line until `deadline` (performance.now()): at once the front when
+   * nobody is ahead; with the deadline already past, one attempt outside the line.
+   */
+  join(key: string, taker: Taker, deadline: number, signal?: AbortSignal): Promise<Turn> {
     if (signal?.aborted) return Promise.resolve({ by: 'abort' });
     const line = this.lines.get(key);
     if (!line) {
       this.lines.set(key, { waiters: [], handoffs: 0 });
       return Promise.resolve(FRONT);
     }
-    if (waitMs <= 0) return Promise.resolve(timedOut(line));
+    const waitMs = deadline - performance.now();
+    if (waitMs <= 0) return Promise.resolve(ONCE);
     return new Promise((resolve) => {
       let settled = false;
       const expire = () => {
@@ -65,7 +72,7 @@ export class Lines {
       const timer = Number.isFinite(waitMs) ? setTimeout(expire, waitMs) : undefined;
       const waiter: Waiter = {
         ...taker,
-        deadline: performance.now() + waitMs,
+        deadline,
         signal,
         taken: false,
         settle: (turn) => {
@@ -86,7 +93,7 @@ export class Lines {
     return this.lines.get(key)?.waiters.length ?? 0;
   }
 
-  /** The front saw the holder's lease (ms) just now: waiters that time out in the line report it. */
+  /** The front saw the holder's lease (ms) just now, or none: waiters that time out in the line report it. */
   noteHolderTtl(key: string, ms: number | undefined): void {
     const line = this.lines.get(key);
     if (line) line.holderTtl = ms === undefined ? undefined : { ms, at: performance.now() };
