@@ -28,13 +28,19 @@ describe('redis-stream: a 202 is a promise the buyer can check', () => {
 
   it('an accepted order the database refuses: the lookup answers 410 ORDER.DEAD_LETTERED with its order id and why, its unit back in Redis', async () => {
     const coupon = await probe.api.createCoupon({ stock: 1 });
-    // Redis's counter one too high (as after a lost write): two orders accepted for one unit of record.
-    await probe.redis.set(orderKeys(coupon.id).counter, 2);
     const [first, second] = users('refused', 2);
-    // The stock row held meanwhile: no persister writes the first before the second is accepted
-    // (else the sold-out memo would answer the second).
     const holder = new Client({ connectionString: info.databaseUrl });
     await holder.connect();
+    // Redis's counter one too high (as after a lost write), loaded in the database's counter epoch:
+    // two orders accepted for one unit of record.
+    const { rows } = await holder.query<{ epoch: string }>(
+      'SELECT counter_epoch::text AS epoch FROM coupons WHERE id = $1',
+      [coupon.id],
+    );
+    const keys = orderKeys(coupon.id);
+    await probe.redis.mset(keys.counter, 2, keys.epoch, rows[0].epoch);
+    // The stock row held meanwhile: no persister writes the first before the second is accepted
+    // (else the sold-out memo would answer the second).
     let answers: GrabAnswer[];
     try {
       await holder.query('BEGIN');

@@ -51,6 +51,7 @@ describe("redis-lua's persist held past the client's timeout", () => {
               [id],
             )
           )[0].stock,
+        loadCounter: (id) => deductions.loadCounter(id),
         grantedUsers: async (id, users) =>
           new Set(
             (

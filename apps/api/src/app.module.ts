@@ -83,6 +83,7 @@ import { StrategiesController } from './strategies/strategies.controller';
       useFactory: (redis: AppRedis, coupons: CouponsService, deductions: DeductionService) =>
         new RedisStock(redis.client, {
           currentStock: async (id) => (await coupons.get(id)).stock,
+          loadCounter: (id) => deductions.loadCounter(id),
           grantedUsers: (id, users) => coupons.grantedUsers(id, users),
           persist: (req) => deductions.atomic(req),
         }),

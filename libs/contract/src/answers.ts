@@ -79,7 +79,8 @@ export interface OrderPending {
 
 /**
  * 410 ORDER.DEAD_LETTERED of GET /coupons/:id/grants/:userId: an accepted redis-stream order that
- * was given up (the database refused it, or its own statement kept failing); its unit is back in stock.
+ * was given up (the database refused it: superseded by a reset or a counter reload, sold out, or a
+ * duplicate; or its own statement kept failing): no unit of the stock of record is sold for it.
  */
 export interface OrderDeadLettered {
   readonly code: 'ORDER.DEAD_LETTERED';

@@ -1,30 +1,49 @@
 import { StockUnavailableError, type StreamOrder } from '@app/stock';
-import { failuresOf, REFUSED, writeIsolating, type WriteOrders } from './order-batch';
+import { failuresOf, GIVE_UP_REASONS, writeIsolating, type WriteOrders } from './order-batch';
 
-const order = (n: number): StreamOrder => ({ orderId: `${n}-0`, userId: `u${n}`, replica: 'r', acceptedUs: '1' });
+const order = (n: number): StreamOrder => ({
+  orderId: `${n}-0`,
+  userId: `u${n}`,
+  replica: 'r',
+  acceptedUs: '1',
+  epoch: '1',
+});
 const orders = Array.from({ length: 8 }, (_, i) => order(i));
 
-/** Grants every order but `refuse`; fails any statement holding `poison`; counts statements. */
-function writer(poison: Set<string>, refuse = new Set<string>()) {
+/** Grants every order but `refuse` (superseded when `superseded`); fails any statement holding `poison`. */
+function writer(poison: Set<string>, refuse = new Set<string>(), superseded = new Set<string>()) {
   const calls: string[][] = [];
   const write: WriteOrders = (part) => {
     calls.push(part.map((o) => o.userId));
     if (part.some((o) => poison.has(o.userId))) return Promise.reject(new Error('value too long'));
     const granted = new Set(part.filter((o) => !refuse.has(o.userId)).map((o) => o.orderId));
-    return Promise.resolve({ granted, inserted: granted.size });
+    const refused = new Map(
+      part
+        .filter((o) => refuse.has(o.userId))
+        .map((o) => [o.orderId, superseded.has(o.userId) ? ('superseded' as const) : ('sold-out' as const)]),
+    );
+    return Promise.resolve({ granted, inserted: granted.size, refused });
   };
   return { write, calls };
 }
 
 describe('writeIsolating', () => {
-  it('one statement when the batch goes through; a refused order is told apart from a failed one', async () => {
-    const { write, calls } = writer(new Set(), new Set(['u2']));
+  it('one statement when the batch goes through; a refused order is told apart from a failed one, with its reason', async () => {
+    const { write, calls } = writer(new Set(), new Set(['u2', 'u3']), new Set(['u3']));
     const outcome = await writeIsolating(write, orders, () => true);
     expect(calls).toHaveLength(1);
-    expect([outcome.granted.size, outcome.inserted, outcome.refused.map((o) => o.userId)]).toEqual([7, 7, ['u2']]);
+    expect([outcome.granted.size, outcome.inserted, [...outcome.refused]]).toEqual([
+      6,
+      6,
+      [
+        ['2-0', 'sold-out'],
+        ['3-0', 'superseded'],
+      ],
+    ]);
     expect(failuresOf(outcome, ['9-0'], 5)).toEqual([
-      { orderId: '2-0', limit: 1, reason: REFUSED },
-      { orderId: '9-0', limit: 1, reason: 'its stream entry is malformed' },
+      { orderId: '2-0', limit: 1, reason: GIVE_UP_REASONS['sold-out'], superseded: false },
+      { orderId: '3-0', limit: 1, reason: GIVE_UP_REASONS.superseded, superseded: true },
+      { orderId: '9-0', limit: 1, reason: 'its stream entry is malformed', superseded: false },
     ]);
   });
 
@@ -38,7 +57,9 @@ describe('writeIsolating', () => {
     );
     expect(outcome.granted.size).toBe(7);
     expect([...outcome.failed]).toEqual([['5-0', 'value too long']]);
-    expect(failuresOf(outcome, [], 5)).toEqual([{ orderId: '5-0', limit: 5, reason: 'value too long' }]);
+    expect(failuresOf(outcome, [], 5)).toEqual([
+      { orderId: '5-0', limit: 5, reason: 'value too long', superseded: false },
+    ]);
     expect(calls).toHaveLength(7); // 8, 4+4, 2+2, 1+1
   });
 
@@ -46,7 +67,7 @@ describe('writeIsolating', () => {
     const write: WriteOrders = () => Promise.reject(new StockUnavailableError());
     const outcome = await writeIsolating(write, orders, () => true);
     expect(outcome.unavailable).toBeInstanceOf(StockUnavailableError);
-    expect([outcome.granted.size, outcome.refused.length, outcome.failed.size]).toEqual([0, 0, 0]);
+    expect([outcome.granted.size, outcome.refused.size, outcome.failed.size]).toEqual([0, 0, 0]);
   });
 
   it('starts no statement once mayStart says no: the orders left stay unwritten', async () => {

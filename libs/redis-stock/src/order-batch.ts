@@ -1,4 +1,4 @@
-import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@app/stock';
+import { StockUnavailableError, type OrdersPersisted, type Refusal, type StreamOrder } from '@app/stock';
 
 /** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
 export type WriteOrders = (orders: readonly StreamOrder[]) => Promise<OrdersPersisted>;
@@ -7,8 +7,8 @@ export type WriteOrders = (orders: readonly StreamOrder[]) => Promise<OrdersPers
 export interface BatchOutcome {
   /** Orders that hold their grant now (this delivery's statements, or an earlier delivery's). */
   readonly granted: Set<string>;
-  /** Orders a committed statement did not grant: the database refused them. */
-  readonly refused: StreamOrder[];
+  /** Orders a committed statement did not grant: orderId → why the database refused it. */
+  readonly refused: Map<string, Refusal>;
   /** Orders whose statement, holding them alone, failed: orderId → the error's message. */
   readonly failed: Map<string, string>;
   /** Grant rows inserted. */
@@ -29,7 +29,7 @@ export async function writeIsolating(
   mayStart: () => boolean,
   random: () => number = Math.random,
 ): Promise<BatchOutcome> {
-  const outcome: BatchOutcome = { granted: new Set(), refused: [], failed: new Map(), inserted: 0 };
+  const outcome: BatchOutcome = { granted: new Set(), refused: new Map(), failed: new Map(), inserted: 0 };
   const pass = async (part: readonly StreamOrder[]): Promise<void> => {
     if (part.length === 0 || outcome.unavailable || !mayStart()) return;
     try {
@@ -37,7 +37,7 @@ export async function writeIsolating(
       outcome.inserted += persisted.inserted;
       for (const o of part) {
         if (persisted.granted.has(o.orderId)) outcome.granted.add(o.orderId);
-        else outcome.refused.push(o);
+        else outcome.refused.set(o.orderId, persisted.refused.get(o.orderId) ?? 'sold-out');
       }
     } catch (error) {
       if (error instanceof StockUnavailableError) outcome.unavailable = error;
@@ -57,14 +57,23 @@ export async function writeIsolating(
 }
 
 /** Why an order was given up, as the dead letter and the buyer's lookup tell it. */
-export const REFUSED = 'the database refused it: no stock of record left for it, or the user holds a grant already';
-export const MALFORMED = 'its stream entry is malformed';
+export const GIVE_UP_REASONS: Readonly<Record<Refusal | 'malformed', string>> = Object.freeze({
+  superseded: 'superseded: accepted before the coupon was reset or its counter reloaded',
+  'sold-out': 'refused by the database: no stock of record left for it',
+  duplicate: 'refused by the database: the user holds a grant already',
+  malformed: 'its stream entry is malformed',
+});
 
 /** A failure of an order's own, and how many of them give it up. */
 export interface OrderFailure {
   readonly orderId: string;
   readonly limit: number;
   readonly reason: string;
+  /**
+   * Refused for its counter epoch: its unit is never given back (the current epoch's counter was
+   * loaded from a stock of record that never counted it).
+   */
+  readonly superseded: boolean;
 }
 
 /**
@@ -72,9 +81,20 @@ export interface OrderFailure {
  * the order up at once (a retry changes neither); a failed statement of its own, at `maxFailures`.
  */
 export function failuresOf(outcome: BatchOutcome, malformed: readonly string[], maxFailures: number): OrderFailure[] {
+  const once = (orderId: string, why: Refusal | 'malformed') => ({
+    orderId,
+    limit: 1,
+    reason: GIVE_UP_REASONS[why],
+    superseded: why === 'superseded',
+  });
   return [
-    ...outcome.refused.map((o) => ({ orderId: o.orderId, limit: 1, reason: REFUSED })),
-    ...[...outcome.failed].map(([orderId, message]) => ({ orderId, limit: maxFailures, reason: message })),
-    ...malformed.map((orderId) => ({ orderId, limit: 1, reason: MALFORMED })),
+    ...[...outcome.refused].map(([orderId, why]) => once(orderId, why)),
+    ...[...outcome.failed].map(([orderId, message]) => ({
+      orderId,
+      limit: maxFailures,
+      reason: message,
+      superseded: false,
+    })),
+    ...malformed.map((orderId) => once(orderId, 'malformed')),
   ];
 }

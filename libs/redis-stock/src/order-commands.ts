@@ -5,6 +5,8 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     orderAccept(
       counter: string,
+      epoch: string,
+      claim: string,
       buyers: string,
       orders: string,
       userId: string,
@@ -19,6 +21,7 @@ declare module 'ioredis' {
     ): Result<[state: 'pending' | 'dead-lettered', detail: string] | null, Context>;
     orderDeadLetter(
       counter: string,
+      epoch: string,
       buyers: string,
       orders: string,
       dead: string,
@@ -29,15 +32,16 @@ declare module 'ioredis' {
       orderId: string,
       limit: number,
       reason: string,
+      superseded: '0' | '1',
     ): Result<-1 | 0 | 1, Context>;
     orderDropEmpty(orders: string): Result<0 | 1, Context>;
   }
 }
 
 const SCRIPTS = {
-  orderAccept: { file: 'order-accept.lua', keys: 3 },
+  orderAccept: { file: 'order-accept.lua', keys: 5 },
   orderLookup: { file: 'order-lookup.lua', keys: 3 },
-  orderDeadLetter: { file: 'order-dead-letter.lua', keys: 6 },
+  orderDeadLetter: { file: 'order-dead-letter.lua', keys: 7 },
   orderDropEmpty: { file: 'order-drop-empty.lua', keys: 1 },
 } as const;
 
@@ -47,12 +51,11 @@ export function defineOrderCommands(client: Redis): void {
   defineScripts(client, SCRIPTS);
 }
 
-/**
- * A coupon's order keys, beside its counter and under the same hash tag (one cluster slot), so
- * a reset's sweep of `stock:{coupon:N}*` clears them with it.
- */
+/** A coupon's order keys, beside its counter and under the same hash tag (one cluster slot). */
 export interface OrderKeys {
   readonly counter: string;
+  readonly epoch: string;
+  readonly loading: string;
   readonly buyers: string;
   readonly orders: string;
   readonly dead: string;
@@ -63,14 +66,16 @@ export interface OrderKeys {
 }
 
 export function orderKeys(couponId: number): OrderKeys {
-  const { counter } = stockKeys(couponId);
+  const { counter, epoch, loading, buyers, deadBuyers } = stockKeys(couponId);
   return {
     counter,
-    buyers: `${counter}:buyers`,
+    epoch,
+    loading,
+    buyers,
     orders: `${counter}:orders`,
     dead: `${counter}:dead`,
     failures: `${counter}:failures`,
-    deadBuyers: `${counter}:dead-buyers`,
+    deadBuyers,
   };
 }
 

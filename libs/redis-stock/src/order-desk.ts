@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { DuplicateGrantError, SoldOutError } from '@app/stock';
-import { redisCall, withLoadedCounter } from './counter-loading';
+import { redisCall, withLoadedCounter, type CounterSource } from './counter-loading';
 import { defineOrderCommands, orderKeys } from './order-commands';
 
 export interface OrderRequest {
@@ -30,7 +30,7 @@ export interface AcceptedOrder {
 export class OrderDesk {
   constructor(
     private readonly redis: Redis,
-    private readonly currentStock: (couponId: number) => Promise<number>,
+    private readonly source: CounterSource,
   ) {
     defineOrderCommands(redis);
   }
@@ -38,8 +38,17 @@ export class OrderDesk {
   /** Accepts the order; SoldOutError when Redis has no unit left, DuplicateGrantError when the user has an order. */
   async accept(req: OrderRequest): Promise<AcceptedOrder> {
     const keys = orderKeys(req.couponId);
-    const answer = await withLoadedCounter(this.redis, req.couponId, this.currentStock, () =>
-      this.redis.orderAccept(keys.counter, keys.buyers, keys.orders, req.userId, req.replica, req.persisterCrash ?? ''),
+    const answer = await withLoadedCounter(this.redis, req.couponId, this.source, () =>
+      this.redis.orderAccept(
+        keys.counter,
+        keys.epoch,
+        keys.loading,
+        keys.buyers,
+        keys.orders,
+        req.userId,
+        req.replica,
+        req.persisterCrash ?? '',
+      ),
     );
     if (answer === -3) throw new DuplicateGrantError(req.couponId, req.userId);
     if (!Array.isArray(answer)) throw new SoldOutError(req.couponId);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { probeClient } from '../../../test/redis/lock-kit';
-import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@app/stock';
+import { StockUnavailableError, type OrdersPersisted, type Refusal, type StreamOrder } from '@app/stock';
 import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
 import { OrderPersister } from './order-persister';
@@ -47,24 +47,28 @@ function database(stock: number) {
       const bad = orders.find((o) => db.poison.has(o.userId));
       if (bad) throw new Error(`value too long for type character varying(64): ${bad.userId}`);
       const granted = new Set<string>();
+      const refused = new Map<string, Refusal>();
       let inserted = 0;
       for (const o of orders) {
         if (db.grants.has(o.userId)) {
           if (!db.staleSnapshot && db.grants.get(o.userId) === o.orderId) granted.add(o.orderId);
+          else refused.set(o.orderId, 'duplicate');
         } else if (db.stock > 0) {
           db.stock -= 1;
           db.grants.set(o.userId, o.orderId);
           granted.add(o.orderId);
           inserted += 1;
-        }
+        } else refused.set(o.orderId, 'sold-out');
       }
-      return { granted, inserted };
+      return { granted, inserted, refused };
     },
   };
   return db;
 }
 
-const desk = (stockOfRecord: number) => new OrderDesk(redis, () => Promise.resolve(stockOfRecord));
+/** A desk whose counter loads `stockOfRecord` in epoch 1 (the persists here never change epochs). */
+const desk = (stockOfRecord: number) =>
+  new OrderDesk(redis, () => Promise.resolve({ stock: stockOfRecord, epoch: '1', buyers: [] }));
 
 /** A persister whose statements can outlive the idle time of the old settings, never the new rule's. */
 function persister(db: OrderLedger, consumer: string, dead: string[] = []) {
@@ -76,11 +80,10 @@ function persister(db: OrderLedger, consumer: string, dead: string[] = []) {
       batchSize: 50,
       reclaimIdleMs: 250,
       statementLifeMs: 150,
-      maxDeliveries: 3,
       maxFailures: 3,
       pollMs: 5,
       discoverEveryMs: 50,
-    } as ConstructorParameters<typeof OrderPersister>[2],
+    },
     { discover: () => Promise.resolve([couponId]), deadLettered: (n: number) => dead.push(String(n)) },
   );
 }

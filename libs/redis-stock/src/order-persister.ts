@@ -13,8 +13,9 @@ const FORGET_AFTER_MS = 10_000;
  * written in one statement, committed, and only then acknowledged, so a persister that dies
  * mid-batch leaves its orders pending: any persister claims them once idle `reclaimIdleMs`, and a
  * redelivered order finds its grant by order id rather than making a second one. A slow or
- * unreachable database is never an order's fault; an order the database refuses, or whose own
- * statement keeps failing, goes to the coupon's dead-letter stream.
+ * unreachable database is never an order's fault; an order the database refuses (of an ended
+ * counter epoch, no stock of record, a user granted already), or whose own statement keeps
+ * failing, goes to the coupon's dead-letter stream.
  */
 export class OrderPersister {
   /** Coupon → when its stream last gave an order. */
@@ -132,8 +133,9 @@ export class OrderPersister {
 
   /**
    * Writes the delivered orders (a poison one alone), then acknowledges those that hold their
-   * grant. An order the database refused, or whose own statement failed, counts a failure once the
-   * database, asked afresh, shows no grant for it; the others stay pending, retried once idle.
+   * grant. An order the database refused (superseded, sold out, duplicate), or whose own statement
+   * failed, counts a failure once the database, asked afresh, shows no grant for it; the others
+   * stay pending, retried once idle.
    */
   private async persist(
     couponId: number,
@@ -152,15 +154,15 @@ export class OrderPersister {
     );
     const crashPoints = fresh ? entries.flatMap((e) => (e.crash ? [e.crash] : [])) : [];
     if (crashPoints.length > 0 && outcome.granted.size > 0) this.hooks.afterCommit?.(crashPoints);
-    const suspects = [...outcome.refused.map((o) => o.orderId), ...outcome.failed.keys()];
+    const suspects = [...outcome.refused.keys(), ...outcome.failed.keys()];
     // A statement's snapshot may predate another delivery's commit: a grant found now is acknowledged.
     const grantedElsewhere = suspects.length > 0 ? await this.ledger.granted(couponId, suspects) : new Set<string>();
     await settle(this.redis, keys, [...outcome.granted, ...grantedElsewhere]);
     if (outcome.inserted > 0) this.hooks.persisted?.(outcome.inserted);
     const malformed = entries.flatMap((e) => (e.order ? [] : [e.orderId]));
-    for (const { orderId, limit, reason } of failuresOf(outcome, malformed, maxFailures)) {
-      if (grantedElsewhere.has(orderId)) continue;
-      if (await countFailure(this.redis, keys, consumer, orderId, limit, reason)) this.hooks.deadLettered?.(1);
+    for (const failure of failuresOf(outcome, malformed, maxFailures)) {
+      if (grantedElsewhere.has(failure.orderId)) continue;
+      if (await countFailure(this.redis, keys, consumer, failure)) this.hooks.deadLettered?.(1);
     }
     if (outcome.unavailable) {
       this.databaseDown = true;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { StreamOrder } from '@app/stock';
+import type { OrderFailure } from './order-batch';
 import { PERSISTERS_GROUP as GROUP, type OrderKeys } from './order-commands';
 
 /** An order as read from the stream: the order, or null when its fields are malformed. */
@@ -18,10 +19,11 @@ function toEntry([orderId, flat]: [string, string[]]): OrderEntry {
   const userId = fields.get('user');
   const replica = fields.get('replica');
   const acceptedUs = fields.get('acceptedUs');
-  const valid = userId && replica && acceptedUs && /^\d+$/.test(acceptedUs);
+  const epoch = fields.get('epoch');
+  const valid = userId && replica && acceptedUs && /^\d+$/.test(acceptedUs) && epoch && /^\d+$/.test(epoch);
   return {
     orderId,
-    order: valid ? { orderId, userId, replica, acceptedUs } : null,
+    order: valid ? { orderId, userId, replica, acceptedUs, epoch } : null,
     crash: fields.get('crash'),
   };
 }
@@ -105,19 +107,20 @@ export async function settle(redis: Redis, keys: OrderKeys, orderIds: readonly s
 
 /**
  * Counts a failure of the order's own, for a persister that holds its delivery; at `limit`
- * failures the order is given up (order-dead-letter.lua). True when it was given up.
+ * failures the order is given up (order-dead-letter.lua), its unit given back only when it was
+ * not `superseded` and the counter is still the one it took it from. True when it was given up.
  */
 export async function countFailure(
   redis: Redis,
   keys: OrderKeys,
   consumer: string,
-  orderId: string,
-  limit: number,
-  reason: string,
+  failure: OrderFailure,
 ): Promise<boolean> {
-  const { counter, buyers, orders, dead, failures, deadBuyers } = keys;
+  const { counter, epoch, buyers, orders, dead, failures, deadBuyers } = keys;
+  const { orderId, limit, reason, superseded } = failure;
   const answer = await redis.orderDeadLetter(
     counter,
+    epoch,
     buyers,
     orders,
     dead,
@@ -128,6 +131,7 @@ export async function countFailure(
     orderId,
     limit,
     reason,
+    superseded ? '1' : '0',
   );
   return answer === 1;
 }

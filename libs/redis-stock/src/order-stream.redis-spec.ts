@@ -1,10 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { probeClient } from '../../../test/redis/lock-kit';
-import { StockUnavailableError, type OrdersPersisted, type StreamOrder } from '@app/stock';
-import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
+import {
+  StockUnavailableError,
+  type CounterLoad,
+  type OrdersPersisted,
+  type Refusal,
+  type StreamOrder,
+} from '@app/stock';
+import { defineOrderCommands, orderKeys, PERSISTERS_GROUP, type OrderKeys } from './order-commands';
 import { OrderDesk } from './order-desk';
 import { reconcileStock } from './reconcile';
-import { REFUSED } from './order-batch';
+import { GIVE_UP_REASONS } from './order-batch';
 import { OrderPersister } from './order-persister';
 import type { OrderLedger } from './persister-options';
 
@@ -19,43 +25,60 @@ beforeEach(() => {
 
 /**
  * An in-memory stand-in for PostgreSQL with the statement's rules (Redis is real): one grant per
- * user, the stock falls by the grants inserted, and an order granted by an earlier delivery is
- * recognised by its id. `commits` counts statements.
+ * user, the stock falls by the grants inserted, an order granted by an earlier delivery is
+ * recognised by its id, and an order of an ended counter epoch is refused. `commits` counts statements.
  */
 function ledger(stock: number, behave: { hang?: boolean; fail?: boolean } = {}) {
   const grants = new Map<string, string>();
   const db = {
     stock,
     grants,
+    epoch: 0,
     commits: 0,
     reachable: () => Promise.resolve(!behave.fail),
     granted: (_coupon: number, orderIds: readonly string[]) => {
       const held = new Set(grants.values());
       return Promise.resolve(new Set(orderIds.filter((id) => held.has(id))));
     },
+    /** A counter load: a new epoch; `counterStock` loads Redis with another stock than the record's. */
+    loadCounter: (counterStock?: number): Promise<CounterLoad> => {
+      db.epoch += 1;
+      return Promise.resolve({ stock: counterStock ?? db.stock, epoch: String(db.epoch), buyers: [...grants] });
+    },
     persist: (_coupon: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted> => {
       if (behave.hang) return new Promise(() => undefined);
       if (behave.fail) return Promise.reject(new StockUnavailableError({ cause: new Error('database down') }));
       const granted = new Set<string>();
+      const refused = new Map<string, Refusal>();
       let inserted = 0;
       for (const o of orders) {
-        if (grants.has(o.userId)) {
+        if (o.epoch !== String(db.epoch)) refused.set(o.orderId, 'superseded');
+        else if (grants.has(o.userId)) {
           if (grants.get(o.userId) === o.orderId) granted.add(o.orderId);
+          else refused.set(o.orderId, 'duplicate');
         } else if (db.stock > 0) {
           db.stock -= 1;
           grants.set(o.userId, o.orderId);
           granted.add(o.orderId);
           inserted += 1;
-        }
+        } else refused.set(o.orderId, 'sold-out');
       }
       db.commits += 1;
-      return Promise.resolve({ granted, inserted });
+      return Promise.resolve({ granted, inserted, refused });
     },
   };
   return db;
 }
 
-const desk = (stockOfRecord: number) => new OrderDesk(redis, () => Promise.resolve(stockOfRecord));
+/** The desk of a ledger's coupon; `counterStock`: what Redis's counter is loaded with, if not the record's. */
+const desk = (db: ReturnType<typeof ledger>, counterStock?: number) =>
+  new OrderDesk(redis, () => db.loadCounter(counterStock));
+
+/** A counter loaded as by a loader, in epoch 1. */
+async function load(keys: OrderKeys, stock: number): Promise<void> {
+  await redis.stockLoad(keys.counter, stock);
+  await redis.set(keys.epoch, '1');
+}
 
 function persister(
   db: OrderLedger,
@@ -105,10 +128,21 @@ async function until(done: () => Promise<boolean>, timeoutMs = 2000) {
 describe('order Lua scripts on a real Redis', () => {
   it('order-accept: -2 when not loaded, then takes the unit, records the buyer and appends the order in one step', async () => {
     const keys = orderKeys(couponId);
-    expect(await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-1', '')).toBe(-2);
-    await redis.stockLoad(keys.counter, 2);
+    expect(
+      await redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, 'a', 'api-1', ''),
+    ).toBe(-2);
+    await load(keys, 2);
     const [seconds] = await redis.time();
-    const answer = await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-1', '');
+    const answer = await redis.orderAccept(
+      keys.counter,
+      keys.epoch,
+      keys.loading,
+      keys.buyers,
+      keys.orders,
+      'a',
+      'api-1',
+      '',
+    );
     expect(Array.isArray(answer)).toBe(true);
     const [left, orderId] = answer as [number, string];
     expect(left).toBe(1);
@@ -123,10 +157,23 @@ describe('order Lua scripts on a real Redis', () => {
 
   it('order-accept: refuses a user with an order (-3) and answers -1 at zero, changing nothing', async () => {
     const keys = orderKeys(couponId);
-    await redis.stockLoad(keys.counter, 1);
-    await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-1', 'after-commit');
-    expect(await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'api-2', '')).toBe(-3);
-    expect(await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'b', 'api-2', '')).toBe(-1);
+    await load(keys, 1);
+    await redis.orderAccept(
+      keys.counter,
+      keys.epoch,
+      keys.loading,
+      keys.buyers,
+      keys.orders,
+      'a',
+      'api-1',
+      'after-commit',
+    );
+    expect(
+      await redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, 'a', 'api-2', ''),
+    ).toBe(-3);
+    expect(
+      await redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, 'b', 'api-2', ''),
+    ).toBe(-1);
     expect(await redis.get(keys.counter)).toBe('0');
     expect(await redis.xlen(keys.orders)).toBe(1);
     expect(await redis.hkeys(keys.buyers)).toEqual(['a']);
@@ -137,12 +184,18 @@ describe('order Lua scripts on a real Redis', () => {
   it('order-lookup: the order id while its entry is in the stream, the order given up and why, else nil', async () => {
     const keys = orderKeys(couponId);
     const lookup = () => redis.orderLookup(keys.buyers, keys.orders, keys.deadBuyers, 'a');
-    await redis.stockLoad(keys.counter, 1);
+    await load(keys, 1);
     expect(await lookup()).toBeNull();
-    const [, orderId] = (await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'x', '')) as [
-      number,
-      string,
-    ];
+    const [, orderId] = (await redis.orderAccept(
+      keys.counter,
+      keys.epoch,
+      keys.loading,
+      keys.buyers,
+      keys.orders,
+      'a',
+      'x',
+      '',
+    )) as [number, string];
     expect(await lookup()).toEqual(['pending', orderId]);
     await redis.xdel(keys.orders, orderId);
     expect(await lookup()).toBeNull();
@@ -152,14 +205,21 @@ describe('order Lua scripts on a real Redis', () => {
 
   it('order-dead-letter: only for the persister holding the delivery; counts, then at the limit gives the order up once', async () => {
     const keys = orderKeys(couponId);
-    await redis.stockLoad(keys.counter, 1);
-    const [, orderId] = (await redis.orderAccept(keys.counter, keys.buyers, keys.orders, 'a', 'x', '')) as [
-      number,
-      string,
-    ];
+    await load(keys, 1);
+    const [, orderId] = (await redis.orderAccept(
+      keys.counter,
+      keys.epoch,
+      keys.loading,
+      keys.buyers,
+      keys.orders,
+      'a',
+      'x',
+      '',
+    )) as [number, string];
     const fail = (consumer: string) =>
       redis.orderDeadLetter(
         keys.counter,
+        keys.epoch,
         keys.buyers,
         keys.orders,
         keys.dead,
@@ -170,6 +230,7 @@ describe('order Lua scripts on a real Redis', () => {
         orderId,
         2,
         'its statement failed',
+        '0',
       );
     await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
     expect(await fail('c1')).toBe(-1); // not delivered yet
@@ -204,8 +265,9 @@ describe('order Lua scripts on a real Redis', () => {
     const orderId = (await redis.xadd(keys.orders, '*', 'user', 'stray'))!;
     await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
     await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys.orders, '>');
-    const args = [keys.counter, keys.buyers, keys.orders, keys.dead, keys.failures, keys.deadBuyers] as const;
-    expect(await redis.orderDeadLetter(...args, PERSISTERS_GROUP, 'c1', orderId, 1, 'malformed')).toBe(1);
+    const { counter, epoch, buyers, orders, dead, failures, deadBuyers } = keys;
+    const args = [counter, epoch, buyers, orders, dead, failures, deadBuyers, PERSISTERS_GROUP, 'c1'] as const;
+    expect(await redis.orderDeadLetter(...args, orderId, 1, 'malformed', '0')).toBe(1);
     expect(await redis.get(keys.counter)).toBe('3');
   });
 
@@ -222,7 +284,7 @@ describe('order Lua scripts on a real Redis', () => {
 describe('OrderDesk and OrderPersister', () => {
   it('accepts exactly the stock of 200 concurrent buyers; one persister drains them all, each granted once', async () => {
     const db = ledger(50);
-    const front = desk(50);
+    const front = desk(db);
     const answers = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => front.accept({ couponId, userId: `u${i}`, replica: 'spec' })),
     );
@@ -243,7 +305,7 @@ describe('OrderDesk and OrderPersister', () => {
 
   it('a persister that hangs mid-batch: another reclaims its orders once idle, and persists them', async () => {
     const db = ledger(5);
-    const front = desk(5);
+    const front = desk(db);
     for (const u of ['a', 'b', 'c']) await front.accept({ couponId, userId: u, replica: 'spec' });
     const stuck = persister({ ...db, persist: ledger(0, { hang: true }).persist }, 'dying');
     void stuck.round(); // never returns: its statement hangs, as in a replica that died mid-batch
@@ -257,7 +319,7 @@ describe('OrderDesk and OrderPersister', () => {
 
   it('a persister that dies after its commit, before XACK: the redelivered orders are acknowledged, never granted twice', async () => {
     const db = ledger(5);
-    const front = desk(5);
+    const front = desk(db);
     await front.accept({ couponId, userId: 'a', replica: 'spec', persisterCrash: 'after-commit' });
     await front.accept({ couponId, userId: 'b', replica: 'spec' });
     const seen: string[][] = [];
@@ -280,7 +342,7 @@ describe('OrderDesk and OrderPersister', () => {
 
   it('an order the database refuses goes to the dead letters at once, its unit back in Redis, and the buyer is told why', async () => {
     const db = ledger(0); // the stock of record has nothing, Redis thinks it has 2
-    const front = desk(2);
+    const front = desk(db, 2);
     const { orderId } = await front.accept({ couponId, userId: 'a', replica: 'spec' });
     let dead = 0;
     const p = persister(db, 'c1', { deadLettered: (n) => (dead += n) });
@@ -289,13 +351,17 @@ describe('OrderDesk and OrderPersister', () => {
     expect(await redis.xlen(keys.dead)).toBe(1);
     expect(await redis.xlen(keys.orders)).toBe(0);
     expect(await redis.get(keys.counter)).toBe('2');
-    expect(await front.lookup(couponId, 'a')).toEqual({ state: 'dead-lettered', orderId, reason: REFUSED });
+    expect(await front.lookup(couponId, 'a')).toEqual({
+      state: 'dead-lettered',
+      orderId,
+      reason: GIVE_UP_REASONS['sold-out'],
+    });
   });
 
   it('while the database is down, orders wait in the stream; once it is back they are persisted', async () => {
     const behave = { fail: true };
     const db = ledger(3, behave);
-    const front = desk(3);
+    const front = desk(db);
     const { orderId } = await front.accept({ couponId, userId: 'a', replica: 'spec' });
     const p = persister(db, 'c1');
     for (let i = 0; i < 5; i++) await p.round().catch(() => undefined);
@@ -307,7 +373,7 @@ describe('OrderDesk and OrderPersister', () => {
 
   it('reconciliation leaves the counter alone while orders wait in the stream, and aligns it once they are persisted', async () => {
     const db = ledger(4);
-    const front = desk(4);
+    const front = desk(db);
     await front.accept({ couponId, userId: 'a', replica: 'spec' });
     const records = {
       currentStock: () => Promise.resolve(db.stock),

@@ -7,8 +7,32 @@ declare module 'ioredis' {
     stockTake(counter: string, reservations: string, id: string, leaseMs: number): Result<number, Context>;
     stockGiveBack(counter: string, reservations: string, id: string): Result<number, Context>;
     stockLoad(counter: string, fromDatabase: number): Result<0 | 1, Context>;
-    stockLoadAt(counter: string, generation: string, fromDatabase: number, readAt: string): Result<-1 | 0 | 1, Context>;
-    stockVoid(counter: string, reservations: string, generation: string): Result<number, Context>;
+    stockLoadClaim(
+      counter: string,
+      epoch: string,
+      claim: string,
+      token: string,
+      leaseMs: number,
+    ): Result<-1 | 0 | 1, Context>;
+    stockLoadBuyers(buyers: string, claim: string, token: string, ...pairs: string[]): Result<number, Context>;
+    stockLoadEpoch(
+      counter: string,
+      epoch: string,
+      claim: string,
+      fromDatabase: number,
+      newEpoch: string,
+      token: string,
+    ): Result<-1 | 1, Context>;
+    stockUnclaim(claim: string, token: string): Result<0 | 1, Context>;
+    stockVoid(
+      counter: string,
+      reservations: string,
+      generation: string,
+      epoch: string,
+      claim: string,
+      buyers: string,
+      deadBuyers: string,
+    ): Result<number, Context>;
     stockReconcile(
       counter: string,
       reservations: string,
@@ -25,8 +49,11 @@ const SCRIPTS = {
   stockTake: { file: 'stock-take.lua', keys: 2 },
   stockGiveBack: { file: 'stock-give-back.lua', keys: 2 },
   stockLoad: { file: 'stock-load.lua', keys: 1 },
-  stockLoadAt: { file: 'stock-load-at.lua', keys: 2 },
-  stockVoid: { file: 'stock-void.lua', keys: 3 },
+  stockLoadClaim: { file: 'stock-load-claim.lua', keys: 3 },
+  stockLoadBuyers: { file: 'stock-load-buyers.lua', keys: 2 },
+  stockLoadEpoch: { file: 'stock-load-epoch.lua', keys: 3 },
+  stockUnclaim: { file: 'stock-unclaim.lua', keys: 1 },
+  stockVoid: { file: 'stock-void.lua', keys: 7 },
   stockReconcile: { file: 'stock-reconcile.lua', keys: 4 },
 } as const;
 
@@ -47,19 +74,38 @@ export function defineScripts(
 }
 
 /**
- * A coupon's Redis stock: the counter, its reservations and its reset generation share the
- * coupon's hash tag (one cluster slot). The generation is named apart from the counter's prefix,
- * so clearing `counter*` leaves it counting.
+ * A coupon's Redis stock: the counter, its epoch, its load claim, its reservations, its buyers and
+ * its reset generation share the coupon's hash tag (one cluster slot). The generation is named
+ * apart from the counter's prefix, so clearing `counter*` leaves it counting.
  */
 export interface StockKeys {
   readonly counter: string;
+  /** The database's counter epoch the counter was loaded in (redis-stream orders carry it). */
+  readonly epoch: string;
+  /** Held by the one process loading the counter, or by a reset while it runs. */
+  readonly loading: string;
   readonly reservations: string;
+  /** redis-stream's buyers, a hash userId -> orderId: rebuilt from the grants when the counter is loaded. */
+  readonly buyers: string;
+  /**
+   * redis-stream's given-up buyers, a hash userId -> {"orderId":…,"reason":…}: what the grant
+   * lookup tells; dropped by a reset with the buyers, so the new sale starts with none.
+   */
+  readonly deadBuyers: string;
   readonly generation: string;
 }
 
 export function stockKeys(couponId: number): StockKeys {
   const counter = `stock:{coupon:${couponId}}`;
-  return { counter, reservations: `${counter}:reserved`, generation: `stock-generation:{coupon:${couponId}}` };
+  return {
+    counter,
+    epoch: `${counter}:epoch`,
+    loading: `${counter}:loading`,
+    reservations: `${counter}:reserved`,
+    buyers: `${counter}:buyers`,
+    deadBuyers: `${counter}:dead-buyers`,
+    generation: `stock-generation:{coupon:${couponId}}`,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { probeClient } from '../../../test/redis/lock-kit';
-import { StockUnavailableError, type Granted, type GrantRequest } from '@app/stock';
+import { StockUnavailableError, type CounterLoad, type Granted, type GrantRequest } from '@app/stock';
 import { reconcileStock } from './reconcile';
 import { RedisStock } from './redis-stock';
 import { defineStockCommands, stockKeys } from './redis-stock-commands';
@@ -17,6 +17,11 @@ function records(stock: number, fail?: () => Error | null) {
     stock,
     granted,
     currentStock: () => Promise.resolve(db.stock),
+    epoch: 0,
+    loadCounter: (): Promise<CounterLoad> => {
+      db.epoch += 1;
+      return Promise.resolve({ stock: db.stock, epoch: String(db.epoch), buyers: [] });
+    },
     grantedUsers: (_: number, users: readonly string[]) =>
       Promise.resolve(new Set(users.filter((u) => granted.has(u)))),
     persist: (r: GrantRequest): Promise<Granted | null> => {
@@ -78,18 +83,46 @@ describe('stock Lua scripts on a real Redis', () => {
     expect(await reservations()).toEqual({});
   });
 
-  it('stock-load-at: loads only at the generation read; stock-void drops the counter and starts a new generation', async () => {
-    const { counter, reservations: zset, generation } = stockKeys(couponId);
-    expect(await redis.stockLoadAt(counter, generation, 3, '0')).toBe(1);
-    expect(await redis.stockLoadAt(counter, generation, 9, '0')).toBe(0);
+  it('stock-load-claim / stock-load-epoch: one loader at a time, and only while its claim holds', async () => {
+    const { counter, epoch, loading } = stockKeys(couponId);
+    const claim = (token: string) => redis.stockLoadClaim(counter, epoch, loading, token, 5000);
+    expect(await claim('a')).toBe(1);
+    expect(await claim('b')).toBe(-1); // a loads: b waits
+    expect(await redis.stockLoadEpoch(counter, epoch, loading, 9, '3', 'b')).toBe(-1);
+    expect(await redis.exists(counter, epoch)).toBe(0);
+    expect(await redis.stockLoadEpoch(counter, epoch, loading, 5, '3', 'a')).toBe(1);
+    expect([await redis.get(counter), await redis.get(epoch), await redis.exists(loading)]).toEqual(['5', '3', 0]);
+    expect(await claim('b')).toBe(0); // loaded
+    // A claim that lapsed and was taken by another loader is no longer the first's.
+    await redis.del(counter);
+    expect(await redis.stockLoadClaim(counter, epoch, loading, 'c', 30)).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await claim('d')).toBe(1);
+    expect(await redis.stockLoadEpoch(counter, epoch, loading, 1, '4', 'c')).toBe(-1);
+    expect(await redis.stockUnclaim(loading, 'c')).toBe(0);
+    expect(await redis.stockUnclaim(loading, 'd')).toBe(1);
+    expect(await redis.exists(loading)).toBe(0);
+  });
+
+  it("stock-load-buyers: records grant holders only while the claim is the loader's", async () => {
+    const { buyers, loading } = stockKeys(couponId);
+    await redis.set(loading, 'a');
+    expect(await redis.stockLoadBuyers(buyers, loading, 'a', 'u1', '1-1', 'u2', '0-0')).toBe(2);
+    expect(await redis.stockLoadBuyers(buyers, loading, 'b', 'u3', '2-2')).toBe(-1);
+    expect(await redis.hgetall(buyers)).toEqual({ u1: '1-1', u2: '0-0' });
+  });
+
+  it('stock-void: drops the counter, its epoch, claim, reservations, buyers and dead buyers, and starts a new generation', async () => {
+    const { counter, reservations: zset, generation, epoch, loading, buyers, deadBuyers } = stockKeys(couponId);
+    await redis.set(counter, 3);
+    await redis.set(epoch, 2);
+    await redis.set(loading, 'reset:x');
+    await redis.hset(buyers, 'u', '1-1');
+    await redis.hset(deadBuyers, 'v', '{"orderId":"0-1","reason":"why"}');
     await redis.stockTake(counter, zset, 'a|1', 5000);
-    expect(await redis.stockVoid(counter, zset, generation)).toBe(1);
-    expect(await redis.exists(counter, zset)).toBe(0);
-    // A load that read the stock before the reset is refused; one that read it after loads.
-    expect(await redis.stockLoadAt(counter, generation, 0, '0')).toBe(-1);
-    expect(await redis.exists(counter)).toBe(0);
-    expect(await redis.stockLoadAt(counter, generation, 10, '1')).toBe(1);
-    expect(await redis.get(counter)).toBe('10');
+    expect(await redis.stockVoid(counter, zset, generation, epoch, loading, buyers, deadBuyers)).toBe(1);
+    expect(await redis.exists(counter, zset, epoch, loading, buyers, deadBuyers)).toBe(0);
+    expect(await redis.get(generation)).toBe('1');
   });
 
   it('stock-reconcile: sets the counter only with nothing in flight, nothing moved and no reset since', async () => {
@@ -154,15 +187,16 @@ describe('RedisStock', () => {
 
   it('never keeps a counter loaded from stock read before a reset that cleared it', async () => {
     const db = records(0); // sold out
-    let reset: (() => Promise<void>) | undefined = async () => {
-      db.stock = 10;
-      await stock.voidCounter(couponId);
-    };
+    let reset: (() => Promise<void>) | undefined = () =>
+      stock.reset(couponId, () => {
+        db.stock = 10;
+        return Promise.resolve();
+      });
     const stock: RedisStock = new RedisStock(redis, {
       ...db,
       // The load reads the stock, then the reset commits and clears Redis before the load sets it.
-      currentStock: async () => {
-        const read = db.stock;
+      loadCounter: async () => {
+        const read = await db.loadCounter();
         const during = reset;
         reset = undefined;
         await during?.();
@@ -171,6 +205,23 @@ describe('RedisStock', () => {
     });
     await expect(stock.take(req('after-reset'))).resolves.toMatchObject({ remaining: 9 });
     expect(await stock.counter(couponId)).toBe(9);
+  });
+
+  it('takes nothing while a reset runs: the next take waits for it and loads the new stock', async () => {
+    const db = records(3);
+    const stock = new RedisStock(redis, db);
+    await stock.take(req('before'));
+    let taken = false;
+    let later: Promise<unknown> | undefined;
+    await stock.reset(couponId, async () => {
+      await redis.del(stockKeys(couponId).counter); // as a Redis restart would, mid-reset
+      later = stock.take(req('during')).finally(() => (taken = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(taken).toBe(false);
+      db.stock = 7;
+    });
+    await expect(later).resolves.toMatchObject({ remaining: 6 });
+    expect(await stock.counter(couponId)).toBe(6);
   });
 
   it('runs afterReserve once the unit is reserved, before the database write', async () => {

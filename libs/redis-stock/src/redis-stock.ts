@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { SoldOutError, type Granted, type GrantRequest } from '@app/stock';
-import { redisCall, withLoadedCounter } from './counter-loading';
+import { SoldOutError, type CounterLoad, type Granted, type GrantRequest } from '@app/stock';
+import { withLoadedCounter } from './counter-loading';
+import { resetCounter } from './counter-reset';
 import type { StockLedger } from './reconcile';
 import { defineStockCommands, RESERVATION_MS, reservationId, stockKeys, type StockKeys } from './redis-stock-commands';
 import { SoldOutCheck } from './sold-out-check';
@@ -11,6 +12,8 @@ import { SoldOutCheck } from './sold-out-check';
  * that says sold out too early) and a conditional, atomic persist.
  */
 export interface StockOfRecord extends StockLedger {
+  /** Starts a new counter epoch and reads what to load Redis's counter with. */
+  loadCounter(couponId: number): Promise<CounterLoad>;
   /** Decrements the database stock and writes the grant in one transaction; null if it had none. */
   persist(req: GrantRequest): Promise<Granted | null>;
 }
@@ -67,12 +70,11 @@ export class RedisStock {
   }
 
   /**
-   * After the coupon's reset in the database: its counter and reservations go, and a load that
-   * read the stock before the reset can no longer set the counter from it.
+   * Runs the coupon's reset in the database (`reset`) with Redis's counter held, then drops the
+   * counter, its epoch, reservations and buyers: see resetCounter.
    */
-  async voidCounter(couponId: number): Promise<void> {
-    const keys = stockKeys(couponId);
-    await this.redisCall(() => this.redis.stockVoid(keys.counter, keys.reservations, keys.generation));
+  reset<T>(couponId: number, reset: () => Promise<T>): Promise<T> {
+    return resetCounter(this.redis, couponId, reset);
   }
 
   /** The counter as Redis holds it, or null when it is not loaded. */
@@ -86,7 +88,7 @@ export class RedisStock {
       return await withLoadedCounter(
         this.redis,
         couponId,
-        (coupon) => this.records.currentStock(coupon),
+        (coupon) => this.records.loadCounter(coupon),
         () => this.redis.stockTake(keys.counter, keys.reservations, id, RESERVATION_MS),
       );
     } catch (error) {
@@ -95,10 +97,6 @@ export class RedisStock {
       this.soldOutCheck.unansweredTake(couponId, id);
       throw error;
     }
-  }
-
-  private async redisCall<T>(call: () => Promise<T>): Promise<T> {
-    return redisCall(call);
   }
 
   private async giveBack(keys: StockKeys, id: string): Promise<void> {

@@ -56,13 +56,14 @@ export class CouponsService {
   }
 
   /**
-   * Back to `stock` with no grants; the caller clears the coupon's lock keys. Answers only once
-   * every process has forgotten that the coupon was sold out.
+   * Back to `stock` with no grants, in a new counter epoch (orders accepted before are refused);
+   * the caller clears the coupon's Redis keys. Answers only once every process has forgotten that
+   * the coupon was sold out.
    */
   reset(id: number, stock: number, segments?: number): Promise<Coupon> {
     return broadcastReset(this.db, this.listener, id, async (query) => {
       const [row] = await query<{ name: string; segments: number }>(
-        'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments) WHERE id = $1 RETURNING name, segments',
+        'UPDATE coupons SET initial_stock = $2, segments = COALESCE($3, segments), counter_epoch = counter_epoch + 1 WHERE id = $1 RETURNING name, segments',
         [id, stock, segments ?? null],
       );
       if (!row) throw new CouponNotFoundError(id);

@@ -3,6 +3,7 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 import { GrantBatches1764000000000 } from './migrations/1764000000000-grant-batches';
 import { StreamOrders1764100000000 } from './migrations/1764100000000-stream-orders';
 import { Holds1764200000000 } from './migrations/1764200000000-holds';
+import { CounterEpochs1764300000000 } from './migrations/1764300000000-counter-epochs';
 
 /** The schema's history, oldest first; TypeORM records which ran in its `migrations` table. */
 export const STOCK_MIGRATIONS = [
@@ -10,6 +11,7 @@ export const STOCK_MIGRATIONS = [
   GrantBatches1764000000000,
   StreamOrders1764100000000,
   Holds1764200000000,
+  CounterEpochs1764300000000,
 ];
 
 /** Applies pending migrations; returns the names of those it ran. Run once, before the replicas start. */

@@ -79,10 +79,8 @@ export class CouponsController {
   @ApiOkResponse({ description: 'the coupon, its grants deleted and its lock keys cleared' })
   @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'AUTH.UNAUTHORIZED', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
   async reset(@Param('id', CouponIdPipe) id: number, @Body() body: ResetCouponDto): Promise<Coupon> {
-    const coupon = await this.coupons.reset(id, body.stock, body.segments);
-    // After the stock of record: redis-lua's counter goes with a new generation, so a load that
-    // read the old stock cannot set it afterwards; then the lock keys.
-    await this.redisStock.voidCounter(id);
+    // Redis's counter is held while the stock of record is reset, then dropped; then the lock keys.
+    const coupon = await this.redisStock.reset(id, () => this.coupons.reset(id, body.stock, body.segments));
     await this.locks.clear(id);
     return coupon;
   }

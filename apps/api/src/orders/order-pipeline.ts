@@ -15,7 +15,7 @@ import {
   type AcceptedOrder,
   type OrderOutcome,
 } from '@app/redis-stock';
-import { CouponsService, DeductionService, statementLifeMs } from '@app/stock';
+import { DeductionService, statementLifeMs } from '@app/stock';
 import { AppConfig } from '../config/app-config';
 import { crashAt } from '../grab/crash-at';
 import { MetricsService } from '../metrics/metrics.service';
@@ -36,11 +36,10 @@ export class OrderPipeline implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     redis: AppRedis,
-    coupons: CouponsService,
     deductions: DeductionService,
     metrics: MetricsService,
   ) {
-    this.desk = new OrderDesk(redis.client, async (id) => (await coupons.get(id)).stock);
+    this.desk = new OrderDesk(redis.client, (id) => deductions.loadCounter(id));
     let lastFailure = '';
     this.persister = new OrderPersister(
       redis.client,

@@ -32,11 +32,24 @@ async function runEveryScript(): Promise<unknown[]> {
     // Every ARGV as 1000: a valid value for each script (a kind other than 'hash' is a string lock).
     answers.push(await call[name](...scriptKeys.slice(0, numberOfKeys), 1000, 1000, 1000, 1000, 1000, 1000));
   }
-  await redis.del(stock.counter, stock.reservations, stock.generation);
+  await redis.del(stock.counter, stock.reservations, stock.generation, stock.epoch, stock.loading, stock.buyers);
   answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
   answers.push(await redis.stockLoad(stock.counter, 2));
-  answers.push(await redis.stockVoid(stock.counter, stock.reservations, stock.generation));
-  answers.push(await redis.stockLoadAt(stock.counter, stock.generation, 2, '1'));
+  answers.push(
+    await redis.stockVoid(
+      stock.counter,
+      stock.reservations,
+      stock.generation,
+      stock.epoch,
+      stock.loading,
+      stock.buyers,
+      stock.deadBuyers,
+    ),
+  );
+  answers.push(await redis.stockLoadClaim(stock.counter, stock.epoch, stock.loading, 't', 5000));
+  answers.push(await redis.stockLoadBuyers(stock.buyers, stock.loading, 't', 'u', '1-1'));
+  answers.push(await redis.stockLoadEpoch(stock.counter, stock.epoch, stock.loading, 2, '1', 't'));
+  answers.push(await redis.stockUnclaim(stock.loading, 't'));
   answers.push(await redis.stockTake(stock.counter, stock.reservations, 'a|1', 5000));
   answers.push(await redis.stockGiveBack(stock.counter, stock.reservations, 'a|1'));
   answers.push(
@@ -75,7 +88,7 @@ it('runs every lock and stock script on a freshly promoted master', async () => 
     // map, which a node still gossiping the old topology may point back at the old master a moment.)
     const defined: Record<string, { sha: string }> = redis.scriptsSet;
     const scripts = Object.values(defined);
-    expect(scripts).toHaveLength(Object.keys(LUA_COMMANDS).length + 6); // and the six stock scripts
+    expect(scripts).toHaveLength(Object.keys(LUA_COMMANDS).length + 9); // and the nine stock scripts
     const shas = scripts.map((script) => script.sha);
     expect(await promoted.script('EXISTS', ...shas)).toEqual(shas.map(() => 1));
   } finally {

@@ -4,6 +4,7 @@ import { CouponNotFoundError } from '../stock.errors';
 import { CouponBatcher } from '../batching/coupon-batcher';
 import { atomicDecrement } from './atomic-decrement';
 import { batchedGrant } from './batched-grant';
+import { loadCounter, type CounterLoad } from './counter-load';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
 import { optimistic, type OptimisticOptions } from './optimistic';
 import { orderGrant, type OrdersPersisted, type StreamOrder } from './order-grant';
@@ -62,9 +63,14 @@ export class DeductionService {
     return this.batcher.submit(req.couponId, req, onTaken);
   }
 
-  /** redis-stream: a batch of one coupon's accepted orders written as grants in one statement. */
+  /** redis-stream: a batch of one coupon's accepted orders written as grants in one transaction. */
   persistOrders(couponId: number, orders: readonly StreamOrder[], strategy: string): Promise<OrdersPersisted> {
-    return orderGrant(this.db.query, couponId, orders, strategy);
+    return this.db.transaction((query) => orderGrant(query, couponId, orders, strategy));
+  }
+
+  /** Redis's counter of the coupon is loaded: a new counter epoch, and what to load it with. */
+  loadCounter(couponId: number): Promise<CounterLoad> {
+    return loadCounter(this.db, couponId);
   }
 
   /** redis-stream: the orders among these that hold a grant, read afresh. */

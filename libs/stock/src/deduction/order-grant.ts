@@ -10,22 +10,49 @@ export interface StreamOrder {
   readonly replica: string;
   /** When Redis accepted it, microseconds since the epoch on Redis's clock. */
   readonly acceptedUs: string;
+  /** The counter epoch it was accepted in (see CounterLoad). */
+  readonly epoch: string;
 }
+
+/**
+ * Why the database refused an order, for good (a later delivery changes nothing):
+ * - `superseded`: accepted in an earlier counter epoch (before a reset, or on a counter since
+ *   reloaded); the counter of the current epoch never counted it;
+ * - `sold-out`: no stock of record left for it;
+ * - `duplicate`: its user holds a grant already.
+ */
+export type Refusal = 'superseded' | 'sold-out' | 'duplicate';
 
 export interface OrdersPersisted {
   /** Orders that hold their grant now: inserted by this statement, or by an earlier delivery. */
   readonly granted: ReadonlySet<string>;
   /** Grant rows this statement inserted (the stock of record fell by as many). */
   readonly inserted: number;
+  /** The other orders: orderId → why the database refused it. */
+  readonly refused: ReadonlyMap<string, Refusal>;
 }
 
 /**
- * redis-stream's persist: one statement writes a batch of one coupon's orders. $1 coupon, $2 users,
- * $3 order ids, $4 replicas, $5 accept times (µs), $6 strategy. As db-batched's statement, it takes
- * the coupon's stock rows FOR UPDATE first, so batches of two persisters run one after the other;
- * ON CONFLICT on the one-per-user key does nothing, and the stock falls by the rows inserted only.
+ * The coupon's counter epoch, its row held FOR SHARE until the commit: a reset or a counter load
+ * (which UPDATE it) waits for this persist, and a persist that comes after them reads their epoch.
+ */
+const EPOCH_SQL = 'SELECT counter_epoch::text AS epoch FROM coupons WHERE id = $1 FOR SHARE';
+
+/**
+ * Then the coupon's stock rows, in a statement of their own: batches of two persisters run one
+ * after the other, and the next statement's snapshot, taken once the lock is had, sees every batch
+ * committed before (read committed). In one statement, a persister that waited behind another would
+ * read grants from before that commit.
+ */
+const LOCK_STOCK_SQL = 'SELECT idx FROM stock_segments WHERE coupon_id = $1 ORDER BY idx FOR UPDATE';
+
+/**
+ * redis-stream's persist, after EPOCH_SQL and LOCK_STOCK_SQL, for the orders of the current epoch: one statement writes a batch of one coupon's
+ * orders. $1 coupon, $2 users, $3 order ids, $4 replicas, $5 accept times (µs), $6 strategy. ON
+ * CONFLICT on the one-per-user key does nothing, and the stock falls by the rows inserted only.
  * `granted` also lists orders whose grant an earlier delivery committed (found by order id): a
- * redelivered order is acknowledged, never granted twice.
+ * redelivered order is acknowledged, never granted twice. `holders` are the batch's users who held
+ * a grant before the statement: an order of theirs not granted is a duplicate, not sold out.
  */
 const ORDER_GRANT_SQL = `${batchGrantSql({
   asked: `
@@ -44,27 +71,42 @@ const ORDER_GRANT_SQL = `${batchGrantSql({
   SELECT ARRAY(SELECT order_id FROM inserted
                UNION ALL
                SELECT g.order_id FROM grants g WHERE g.coupon_id = $1 AND g.order_id = ANY($3::varchar[])) AS granted,
+         ARRAY(SELECT g.user_id FROM grants g WHERE g.coupon_id = $1 AND g.user_id = ANY($2::varchar[])) AS holders,
          (SELECT COUNT(*) FROM inserted)::int AS inserted`;
 
-/** Writes a batch of one coupon's accepted orders as grants, in one statement (one commit). */
+/**
+ * Writes a batch of one coupon's accepted orders as grants. `query` runs in a transaction (one
+ * commit for the batch): the caller's BEGIN … COMMIT.
+ */
 export async function orderGrant(
   query: RunQuery,
   couponId: number,
   orders: readonly StreamOrder[],
   strategy: string,
 ): Promise<OrdersPersisted> {
-  if (orders.length === 0) return { granted: new Set(), inserted: 0 };
-  const [row] = await query<{ granted: string[]; inserted: number }>(
+  const refused = new Map<string, Refusal>();
+  if (orders.length === 0) return { granted: new Set(), inserted: 0, refused };
+  const [coupon] = await query<{ epoch: string }>(EPOCH_SQL, [couponId], 'order-epoch');
+  const current = orders.filter((o) => o.epoch === coupon?.epoch);
+  for (const o of orders) if (o.epoch !== coupon?.epoch) refused.set(o.orderId, 'superseded');
+  if (current.length === 0) return { granted: new Set(), inserted: 0, refused };
+  await query(LOCK_STOCK_SQL, [couponId], 'order-lock-stock');
+  const [row] = await query<{ granted: string[]; holders: string[]; inserted: number }>(
     ORDER_GRANT_SQL,
     [
       couponId,
-      orders.map((o) => o.userId),
-      orders.map((o) => o.orderId),
-      orders.map((o) => o.replica),
-      orders.map((o) => o.acceptedUs),
+      current.map((o) => o.userId),
+      current.map((o) => o.orderId),
+      current.map((o) => o.replica),
+      current.map((o) => o.acceptedUs),
       strategy,
     ],
     'order-grant',
   );
-  return { granted: new Set(row.granted), inserted: row.inserted };
+  const granted = new Set(row.granted);
+  // A user whose other order of this batch was granted is a duplicate too.
+  const holders = new Set([...row.holders, ...current.filter((o) => granted.has(o.orderId)).map((o) => o.userId)]);
+  for (const o of current)
+    if (!granted.has(o.orderId)) refused.set(o.orderId, holders.has(o.userId) ? 'duplicate' : 'sold-out');
+  return { granted, inserted: row.inserted, refused };
 }
