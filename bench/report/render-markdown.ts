@@ -1,5 +1,5 @@
 import { holdRoundLine } from '../hold-round';
-import type { Lesson } from '../lessons';
+import type { Lesson } from '../types';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns, loadGrid } from './columns';
 import { markdownGrid } from './grid';
