@@ -1,5 +1,6 @@
 import { benchCommand } from './bench-command';
 import { parseBenchArgs } from './options';
+import { runCommand } from '../tools/stack/run-command';
 
 // npm run bench -- [--strategies a,b] [--stock N] [--requests N] [--connections N] [--work-ms 0,5]
 //                  [--segments N] [--warmup N] [--sell-out-runs N] [--quick] [--out DIR] [--keep-stack]
@@ -11,7 +12,4 @@ async function main(): Promise<void> {
   if (!asExpected) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

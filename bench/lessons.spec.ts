@@ -1,4 +1,6 @@
-import { lessonLines, lessonsOf, wrap, type Lesson } from './lessons';
+import { lessonLines, lessonsOf } from './lessons';
+import { wrap } from './report/format';
+import type { Lesson } from './types';
 import { fourStrategies, sampleLoad, sampleReport, sampleResult } from './report/report.fixture';
 import type { SellOutRun } from './sell-out/sell-out-round';
 import type { BenchReport, StrategyResult } from './types';
@@ -190,7 +192,7 @@ describe('lessonLines', () => {
   });
 
   it('wraps at spaces only', () => {
-    expect(wrap('aa bb cc', 5)).toEqual(['aa bb', 'cc']);
-    expect(wrap('toolongword x', 4)).toEqual(['toolongword', 'x']);
+    expect(wrap('aa bb cc', 5)).toBe('aa bb\ncc');
+    expect(wrap('toolongword x', 4)).toBe('toolongword\nx');
   });
 });

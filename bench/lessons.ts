@@ -1,8 +1,7 @@
+import { wrap } from './report/format';
 import { scenarioFor } from './scenarios';
 import { medianRun } from './sell-out/sell-out-round';
 import type { BenchReport, Lesson, LoadResult, StrategyResult } from './types';
-
-export type { Lesson } from './types';
 
 type Run = Omit<BenchReport, 'lessons'>;
 
@@ -172,18 +171,13 @@ export function lessonsOf(run: Run): Lesson[] {
   ];
 }
 
-/** `text` broken into lines of at most `width` characters at spaces (a longer word keeps a line of its own). */
-export function wrap(text: string, width: number): string[] {
-  return text.match(new RegExp(`\\S.{0,${width - 1}}(?= |$)|\\S+`, 'g')) ?? [];
-}
-
 /** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
 export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
   const pad = ' '.repeat(11);
   return lessons.flatMap((l) => {
     const lines = [
-      ...wrap(l.text, width - pad.length),
-      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length) : []),
+      ...wrap(l.text, width - pad.length).split('\n'),
+      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length).split('\n') : []),
     ];
     return lines.map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) : pad) + line);
   });

@@ -22,12 +22,8 @@ export interface StatusCounts {
   readonly timeouts: number;
 }
 
-/** Client-side latency, in ms. */
-export interface LatencySummary {
-  readonly p50: number;
-  readonly p99: number;
-  readonly max: number;
-}
+/** Client-side latency, in ms: @app/stock's summary without the count. */
+export type LatencySummary = Omit<DurableLatency, 'count'>;
 
 /** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
 export interface Reconciliation {

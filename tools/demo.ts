@@ -1,5 +1,6 @@
 import { benchCommand } from '../bench/bench-command';
 import { parseBenchArgs } from '../bench/options';
+import { runCommand } from './stack/run-command';
 
 // npm run demo [-- bench options]: the main job. Stack up (or use the running one), every strategy
 // under both loads with fewer grabs per round than `npm run bench`, the report written, the
@@ -11,7 +12,4 @@ async function main(): Promise<void> {
   if (!asExpected) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
-});
+runCommand(main, { stack: true });

@@ -1,12 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { baselineJson } from './docs/baseline-json';
 import { GENERATED, renderGenerated, type Baselines } from './docs/generated-docs';
 
 // npm run readme -- [--bench FILE] [--locks FILE] [--chaos FILE] [--lab FILE] [--soak FILE] [--failover FILE,FILE…]
 // (--failover takes the chaos runs under Sentinel or a cluster, each with its own WAIT setting, as one list)
 // Writes the generated sections of the README and of docs/bench.md and docs/reliability.md from the
 // saved runs in bench/baselines/ (committed, so every figure quoted can be traced to its JSON). A
-// file given is first copied there.
+// file given is first copied there, one plain object to a line.
 export const ROOT = resolve(__dirname, '..');
 export const BASELINES = join(ROOT, 'bench', 'baselines');
 const KINDS = ['bench', 'locks', 'chaos', 'lab', 'soak', 'failover'] as const;
@@ -37,11 +38,8 @@ function main(): void {
   mkdirSync(BASELINES, { recursive: true });
   for (const [kind, file] of Object.entries(files)) {
     const target = join(BASELINES, `${kind}.json`);
-    if (kind !== 'failover') copyFileSync(file, target);
-    else {
-      const runs = file.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
-      writeFileSync(target, `${JSON.stringify({ runs }, null, 2)}\n`);
-    }
+    const runs = file.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
+    writeFileSync(target, baselineJson(kind, kind === 'failover' ? { runs } : runs[0]));
   }
   const baselines = readBaselines();
   for (const doc of Object.keys(GENERATED)) {

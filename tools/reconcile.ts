@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ApiClient, type ReconcileReport } from '@app/contract';
 import { readStack } from './stack/stack';
+import { runCommand } from './stack/run-command';
 
 // npm run reconcile -- --coupon ID: compares Redis's stock (redis-lua's counter and reservations)
 // with the stock of record in PostgreSQL, and repairs Redis, through the running stack's API.
@@ -23,7 +24,4 @@ async function main(): Promise<void> {
   console.log(render(await api.reconcile(couponId)));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

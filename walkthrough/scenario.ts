@@ -15,6 +15,23 @@ export function users(prefix: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${prefix}-${run}-${i + 1}`);
 }
 
+/**
+ * `count` buyers grab one coupon all at once with a generous lease and wait, timed: the answers, the
+ * time taken, and grants per second as the database counts them once `audit` is read.
+ */
+export async function timedGrabs(
+  ctx: StepContext,
+  couponId: number,
+  buyers: readonly string[],
+  options: { readonly strategy: string; readonly workMs: number },
+): Promise<{ results: GrabAnswer[]; elapsedMs: number; perSecond: (grants: number) => number }> {
+  const started = Date.now();
+  const grab = (u: string) => ctx.api.grab(couponId, u, { ...options, leaseMs: 10_000, waitMs: 30_000 });
+  const results = await Promise.all(buyers.map(grab));
+  const elapsedMs = Date.now() - started;
+  return { results, elapsedMs, perSecond: (grants) => Math.round((grants / elapsedMs) * 1000) };
+}
+
 /** How many answers had each status, e.g. { "200": 5, "409 STOCK.SOLD_OUT": 15 }. */
 export function statusCounts(results: readonly GrabAnswer[]): Record<string, number> {
   const counts: Record<string, number> = {};

@@ -1,6 +1,5 @@
-import { jainIndex } from '../metrics/jain';
-import { percentile } from '../metrics/latency';
-import { lowerMedian } from '../metrics/median';
+import { percentile } from '@app/stock';
+import { jainIndex, lowerMedian } from '../metrics/figures';
 import type { WorkerReport } from './messages';
 
 /** One contender's figures over all its processes. */
@@ -56,7 +55,7 @@ export function aggregate(
     grantsPerSec: windowMs > 0 ? (grants * 1000) / windowMs : 0,
     failedAcquisitions: sum(reports.map((r) => r.failedAcquisitions)),
     maxWaitMs: waits.at(-1) ?? 0,
-    p99WaitMs: percentile(waits, 99),
+    p99WaitMs: waits.length > 0 ? percentile(waits, 99) : 0,
     minGrantsPerWaiter: perWaiter.length > 0 ? Math.min(...perWaiter) : 0,
     maxGrantsPerWaiter: Math.max(0, ...perWaiter),
     jain: jainIndex(perWaiter),

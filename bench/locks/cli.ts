@@ -12,6 +12,7 @@ import { lockLessons } from './lessons';
 import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 import { runWorkers } from './run-workers';
 import { NO_LOCK, phaseCounter } from './messages';
+import { runCommand } from '../../tools/stack/run-command';
 
 type Measured = ContenderName | typeof NO_LOCK;
 const NUMBERS = { processes: 3, waiters: 50, seconds: 5, 'warm-up': 3, rounds: 3, port: 26700 };
@@ -114,7 +115,4 @@ async function main(): Promise<void> {
   if ([alone, ...results].some((r) => r.errors.length > 0 || !r.counterMatches)) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

@@ -1,4 +1,5 @@
 import { wrap } from '../report/format';
+import { markdownGrid, textGrid } from '../report/grid';
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import type { Lesson } from './lessons';
@@ -24,6 +25,8 @@ export interface LockBenchReport {
   readonly lessons?: Lesson[];
 }
 
+/** The lock's name left, its figures right. */
+const aligned = (header: readonly string[]) => header.map((_, i): 'left' | 'right' => (i ? 'right' : 'left'));
 const spread = (r: LockBenchResult) => `±${(r.processDeviation * 100).toFixed(0)}%`;
 const counterCell = (r: LockBenchResult) => (r.counterMatches ? 'ok' : r.counter !== r.grants ? 'WRONG' : 'wrong once');
 
@@ -56,8 +59,6 @@ export function renderLockTable(report: LockBenchReport): string {
     return [r.contender, ...figures.map(String), spread(r), counterCell(r)];
   });
   if (ceiling) rows.push([NO_LOCK, ceiling.sectionPerSec.toFixed(0), ...Array<string>(6).fill('')]);
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   const intro =
     `${m.cpus} × ${m.cpuModel}, Node ${m.node}. ${s.processes} processes × ${s.waiters} waiters, ${windowPhrase(s)}, ` +
     `median of ${s.rounds} round(s). Waits in ms; processes: the widest distance of a process's grants from ` +
@@ -65,7 +66,7 @@ export function renderLockTable(report: LockBenchReport): string {
   return [
     wrap(intro, 100),
     '',
-    ...[header, widths.map((w) => '-'.repeat(w)), ...rows].map((r) => line(r).trimEnd()),
+    ...textGrid({ header, align: aligned(header), rows }),
     '',
     'Lessons:',
     ...lessonLines(report).map((l) => `- ${wrap(l, 98).replaceAll('\n', '\n  ')}`),
@@ -93,9 +94,7 @@ export function renderLockMarkdown(report: LockBenchReport): string {
     '',
     `Method: ${report.method}${ceilingMethods(report)}`,
     '',
-    `| ${header.join(' | ')} |`,
-    `|:---|${header.slice(1).fill('---:').join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    ...markdownGrid({ header, align: aligned(header), rows: rows.map((row) => row.map(String)) }),
     '',
     '## Lessons',
     '',

@@ -1,6 +1,7 @@
 import { ceilingLabel } from '../metrics/bound';
-import type { Ceilings, StrategyResult } from '../types';
+import type { Ceilings, LoadResult, StrategyResult } from '../types';
 import { fixed, ms } from './format';
+import type { Grid } from './grid';
 
 export interface Column {
   readonly header: string;
@@ -82,4 +83,14 @@ export const columns: readonly Column[] = [
 export function ceilingsLine(c: Ceilings): string {
   const bare = c.bareHttpPerSec === undefined ? '' : ` (bare node:http ${fixed(c.bareHttpPerSec)}/s)`;
   return `ceilings: http ${fixed(c.httpPerSec)}/s${bare}, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
+}
+
+/** A load's rows under `cols`, for the one table renderer. */
+export function loadGrid(load: LoadResult, cols: readonly Column[]): Grid {
+  return {
+    header: cols.map((c) => c.header),
+    align: cols.map((c) => c.align),
+    rows: load.results.map((r) => cols.map((c) => c.value(r))),
+    alarming: (row, i) => cols[i].alarming?.(load.results[row]) ?? false,
+  };
 }

@@ -1,9 +1,8 @@
 import { holdRoundLine } from '../hold-round';
-import type { Lesson } from '../lessons';
+import type { Lesson } from '../types';
 import type { BenchReport, LoadResult } from '../types';
-import { ceilingsLine, columns } from './columns';
-
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
+import { ceilingsLine, columns, loadGrid } from './columns';
+import { markdownGrid } from './grid';
 
 export const LEGEND =
   'Verdict: correct, or what went wrong: OVERSOLD (more grants than stock), LOST UPDATES (decrements overwritten), ' +
@@ -17,19 +16,7 @@ export const LEGEND =
   'judged once its order stream drained, and accept→durable runs from Redis’s acceptance to the grant row.';
 
 export function markdownTable(load: LoadResult): string[] {
-  return [
-    `| ${columns.map((c) => c.header).join(' | ')} |`,
-    `|${columns.map((c) => (c.align === 'right' ? '---:' : ':---')).join('|')}|`,
-    ...load.results.map(
-      (r) =>
-        `| ${columns
-          .map((c) => {
-            const text = escapeCell(c.value(r));
-            return c.alarming?.(r) ? `**${text}**` : text;
-          })
-          .join(' | ')} |`,
-    ),
-  ];
+  return markdownGrid(loadGrid(load, columns));
 }
 
 /** A lesson as a Markdown list item: the sentence, whether it held, and the two numbers when not. */

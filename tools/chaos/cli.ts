@@ -14,6 +14,7 @@ import {
   verdictCell,
   withDocumentedLoss,
 } from './table';
+import { runCommand } from '../stack/run-command';
 
 // npm run chaos -- [--faults replica-kill,redis-restart,postgres-restart] [--strategies watchdog,db-atomic] [--only holds] …
 async function main(): Promise<void> {
@@ -92,7 +93,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

@@ -1,4 +1,4 @@
-import type { Lesson } from '../../bench/lessons';
+import type { Lesson } from '../../bench/types';
 import { lessonItem, markdownTable } from '../../bench/report/render-markdown';
 import { ceilingsLine } from '../../bench/report/columns';
 import { fixed } from '../../bench/report/format';

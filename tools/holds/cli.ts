@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readStack } from '../stack/stack';
 import { runHoldRaces, type HoldRaceReport } from './hold-races';
+import { runCommand } from '../stack/run-command';
 
 // npx tsx tools/holds/cli.ts [--races N] [--lead-ms N]: confirm-versus-expiry races on the running
 // stack, each confirm sent at its hold's deadline (less lead-ms) ± 5 ms; then what the database holds.
@@ -29,7 +30,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

@@ -5,6 +5,7 @@ import { fileStamp } from '../../bench/report/format';
 import { ensureStack } from '../stack/stack';
 import { renderSoakHtml, soakVerdict } from './soak-report';
 import { runSoak } from './soak-run';
+import { runCommand } from '../stack/run-command';
 
 // npm run soak -- [--minutes 10] [--out bench/results]: steady load with a fault every minute;
 // memory, lag and invariants over time.
@@ -37,7 +38,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runCommand(main);

@@ -1,5 +1,5 @@
 import type { Audit, GrabAnswer } from '@app/contract';
-import { check, countStatus, users, withCoupon } from '../scenario';
+import { check, countStatus, timedGrabs, users, withCoupon } from '../scenario';
 import type { Check, Step, StepContext } from '../step';
 import { stepProse } from './step-prose';
 
@@ -21,16 +21,11 @@ interface Round {
 async function round(ctx: StepContext, strategy: string): Promise<Round> {
   return withCoupon(ctx, `baseline ${strategy}`, STOCK, async (coupon) => {
     ctx.say(`${USERS} users at once, ${strategy}`);
-    const started = Date.now();
-    const results = await Promise.all(
-      users(`base-${strategy}`, USERS).map((u) =>
-        ctx.api.grab(coupon.id, u, { strategy, workMs: WORK_MS, leaseMs: 10_000, waitMs: 30_000 }),
-      ),
-    );
-    const elapsedMs = Date.now() - started;
+    const buyers = users(`base-${strategy}`, USERS);
+    const { results, elapsedMs, perSecond } = await timedGrabs(ctx, coupon.id, buyers, { strategy, workMs: WORK_MS });
     const audit = await ctx.api.audit(coupon.id);
     const retries = results.reduce((sum, r) => sum + Number(r.body?.retries ?? 0), 0);
-    return { strategy, results, audit, elapsedMs, perSecond: Math.round((audit.grants / elapsedMs) * 1000), retries };
+    return { strategy, results, audit, elapsedMs, perSecond: perSecond(audit.grants), retries };
   });
 }
 

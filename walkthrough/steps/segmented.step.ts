@@ -1,5 +1,5 @@
 import type { Audit, GrabAnswer, Grant } from '@app/contract';
-import { check, countStatus, grantBar, users, withCoupon } from '../scenario';
+import { check, countStatus, grantBar, timedGrabs, users, withCoupon } from '../scenario';
 import type { Step, StepContext } from '../step';
 import { stepProse } from './step-prose';
 
@@ -25,15 +25,10 @@ async function round(ctx: StepContext, strategy: string, segments: number): Prom
     STOCK,
     async (coupon) => {
       ctx.say(`${USERS} users at once, ${strategy}, ${segments} segment(s), ${WORK_MS} ms of work each`);
-      const started = Date.now();
-      const results = await Promise.all(
-        users(`seg-${strategy}`, USERS).map((u) =>
-          ctx.api.grab(coupon.id, u, { strategy, workMs: WORK_MS, leaseMs: 10_000, waitMs: 30_000 }),
-        ),
-      );
-      const elapsedMs = Date.now() - started;
+      const buyers = users(`seg-${strategy}`, USERS);
+      const { results, elapsedMs, perSecond } = await timedGrabs(ctx, coupon.id, buyers, { strategy, workMs: WORK_MS });
       const [audit, grants] = await Promise.all([ctx.api.audit(coupon.id), ctx.api.grants(coupon.id)]);
-      return { results, audit, grants, elapsedMs, perSecond: Math.round((audit.grants / elapsedMs) * 1000) };
+      return { results, audit, grants, elapsedMs, perSecond: perSecond(audit.grants) };
     },
     segments,
   );

@@ -10,10 +10,11 @@ import type {
   ReconcileReport,
   StrategyEntry,
 } from './answers';
+import { observePost, type CallAnswer, type GrabAnswer } from './call-answer';
 import { ApiError } from './client-errors';
 import { grabQuery, type GrabOptions } from './grab-options';
 import { holdQuery, type HoldOptions } from './holds';
-import { parseObject, sendJson } from './http-request';
+import { sendJson } from './http-request';
 
 export interface ApiClientOptions {
   /** nginx, or one replica. */
@@ -22,27 +23,6 @@ export interface ApiClientOptions {
   readonly adminToken?: string;
   /** Per request; a grab with long chaos stalls needs more. Default 30 s. */
   readonly timeoutMs?: number;
-}
-
-/** What one call got: never thrown, since an error answer is what callers observe. */
-export interface CallAnswer {
-  /** HTTP status, or 0 when no answer came (connection refused or reset, timeout). */
-  readonly status: number;
-  /** The error code of a non-2xx answer, or the network error's (`ECONNRESET`, `TimeoutError`). */
-  readonly code?: string;
-  /** The replica that answered (`X-Replica`). */
-  readonly replica?: string;
-  /** On nginx's own 502/504: the replica that failed it (`X-Upstream`, host:port). */
-  readonly upstream?: string;
-  /** The answer's JSON: the grant on 200, `{ code, message, … }` otherwise. */
-  readonly body?: Record<string, unknown>;
-  readonly sentAt: number;
-  readonly answeredAt: number;
-}
-
-/** What one grab got. */
-export interface GrabAnswer extends CallAnswer {
-  readonly userId: string;
 }
 
 /** The typed client of the HTTP API (docs/api.md), for every tool and test of the project. */
@@ -163,25 +143,9 @@ export class ApiClient {
   }
 
   /** A POST whose answer is observed, never thrown; `signal` abandons it (status 0, code `AbortError`). */
-  private async call(path: string, body: object, signal?: AbortSignal): Promise<CallAnswer> {
-    const sentAt = Date.now();
+  private call(path: string, body: object, signal?: AbortSignal): Promise<CallAnswer> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-      });
-      const answer = parseObject(await res.text());
-      const code = res.ok || typeof answer?.code !== 'string' ? undefined : answer.code;
-      const replica = res.headers.get('x-replica') ?? undefined;
-      // nginx lists every upstream it tried; a POST is never re-sent, so the last is the one that failed.
-      const upstream = res.headers.get('x-upstream')?.split(',').at(-1)?.trim() || undefined;
-      return { status: res.status, code, replica, upstream, body: answer, sentAt, answeredAt: Date.now() };
-    } catch (error) {
-      return { status: 0, code: networkCode(error), sentAt, answeredAt: Date.now() };
-    }
+    return observePost(`${this.baseUrl}${path}`, body, signal ? AbortSignal.any([timeout, signal]) : timeout);
   }
 
   private json<T>(method: string, path: string, body?: unknown, admin = false): Promise<T> {
@@ -193,9 +157,4 @@ export class ApiClient {
       signal: AbortSignal.timeout(this.timeoutMs),
     });
   }
-}
-
-function networkCode(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  return typeof cause?.code === 'string' ? cause.code : ((error as Error).name ?? 'Error');
 }

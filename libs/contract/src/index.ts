@@ -5,6 +5,7 @@ export * from './grab-options';
 export * from './holds';
 export * from './client-errors';
 export * from './api-client';
+export type { CallAnswer, GrabAnswer } from './call-answer';
 export * from './lab';
 export * from './sse';
 export * from './lab-client';

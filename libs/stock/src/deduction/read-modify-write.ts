@@ -1,8 +1,7 @@
 import type { RunQuery } from '../database/stock-database';
 import { CommitAbortedError, StaleFenceError } from '../stock.errors';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
-import { WRITE_BACK_SQL } from './grant-sql';
-import { insertingGrant, readStock } from './stock-read';
+import { readStock, writeBack } from './stock-read';
 
 /**
  * The seeds' critical section, bug included: read the stock, do the work, write `read − 1` back as
@@ -23,16 +22,10 @@ export async function readModifyWrite(
     throw new CommitAbortedError({ cause: error });
   });
   if (hooks.signal?.aborted) throw new CommitAbortedError({ cause: hooks.signal.reason });
-  const written = await insertingGrant(req, () =>
-    query<{ remaining: number }>(
-      WRITE_BACK_SQL,
-      [req.couponId, row.segment, row.stock - 1, req.userId, req.strategy, req.replica, row.at, fence ?? null],
-      'write-back',
-    ),
-  );
-  if (written.length === 0) {
+  const remaining = await writeBack(query, req, row, fence);
+  if (remaining === null) {
     if (fence !== undefined) throw new StaleFenceError(fence);
     return null; // the row went away under us (a reset to fewer segments)
   }
-  return { segment: row.segment, remaining: written[0].remaining };
+  return { segment: row.segment, remaining };
 }

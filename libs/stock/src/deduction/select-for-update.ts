@@ -1,7 +1,6 @@
 import type { StockDatabase } from '../database/stock-database';
 import type { Granted, GrantRequest, SectionHooks } from './deduction.types';
-import { WRITE_BACK_SQL } from './grant-sql';
-import { insertingGrant, readStock } from './stock-read';
+import { readStock, writeBack } from './stock-read';
 
 /**
  * The seeds' read-modify-write inside a transaction that locks the row it read: exact, but each
@@ -14,13 +13,7 @@ export function selectForUpdate(db: StockDatabase, req: GrantRequest, hooks: Sec
     const row = await readStock(query, req, true);
     if (!row) return null;
     await hooks.work();
-    const [written] = await insertingGrant(req, () =>
-      query<{ remaining: number }>(
-        WRITE_BACK_SQL,
-        [req.couponId, row.segment, row.stock - 1, req.userId, req.strategy, req.replica, row.at, null],
-        'write-back',
-      ),
-    );
-    return written ? { segment: row.segment, remaining: written.remaining } : null;
+    const remaining = await writeBack(query, req, row);
+    return remaining === null ? null : { segment: row.segment, remaining };
   });
 }

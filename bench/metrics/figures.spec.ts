@@ -1,0 +1,59 @@
+import { isoToMs, jainIndex, reconcile, summariseLatency } from './figures';
+
+describe('summariseLatency', () => {
+  it('sorts, then reports p50, p99 and max', () => {
+    expect(summariseLatency([4, 2, 8, 6])).toEqual({ p50: 4, p99: 8, max: 8 });
+  });
+
+  it('is all zeros for no answers', () => {
+    expect(summariseLatency([])).toEqual({ p50: 0, p99: 0, max: 0 });
+  });
+});
+
+describe('jainIndex', () => {
+  it('is 1 when every share is equal', () => {
+    expect(jainIndex([7, 7, 7, 7])).toBe(1);
+  });
+
+  it('is 1/n when one party got everything', () => {
+    expect(jainIndex([12, 0, 0, 0])).toBeCloseTo(0.25, 10);
+  });
+
+  it('matches the formula on uneven shares', () => {
+    // (1+2+3)² / (3 · (1+4+9)) = 36 / 42
+    expect(jainIndex([1, 2, 3])).toBeCloseTo(36 / 42, 10);
+  });
+
+  it('treats no shares as fair', () => {
+    expect(jainIndex([])).toBe(1);
+    expect(jainIndex([0, 0])).toBe(1);
+  });
+});
+
+describe('isoToMs', () => {
+  it('keeps microseconds', () => {
+    expect(isoToMs('2026-11-22T04:00:00.123456Z') - Date.parse('2026-11-22T04:00:00Z')).toBeCloseTo(123.456, 3);
+  });
+
+  it('reads millisecond and whole-second stamps and offsets', () => {
+    expect(isoToMs('2026-11-22T04:00:00.5Z')).toBe(Date.parse('2026-11-22T04:00:00.500Z'));
+    expect(isoToMs('2026-11-22T04:00:01Z')).toBe(Date.parse('2026-11-22T04:00:01Z'));
+    expect(isoToMs('2026-11-22T05:00:00.25+01:00')).toBe(Date.parse('2026-11-22T04:00:00.250Z'));
+  });
+});
+
+describe('reconcile', () => {
+  it('matches when every 200 seen is a grant row', () => {
+    expect(reconcile(120, 120, 0)).toEqual({ grantedSeen: 120, grantsInDb: 120, matches: true, unanswered: 0 });
+  });
+
+  it('flags grants the client never saw', () => {
+    const r = reconcile(118, 120, 2);
+    expect(r.matches).toBe(false);
+    expect(r.unanswered).toBe(2);
+  });
+
+  it('flags 200s without a grant row', () => {
+    expect(reconcile(121, 120, 0).matches).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+/** The small figures of a round: medians, percentiles, fairness, database times, reconciliation. */
+import { summarizeLatencies } from '@app/stock';
+import type { LatencySummary, Reconciliation } from '../types';
+
+/** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
+export function lowerMedian<T>(sorted: readonly T[]): T | undefined {
+  return sorted.length === 0 ? undefined : sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** p50, p99 and max of a round's latencies, all 0 when there were none. */
+export function summariseLatency(latenciesMs: readonly number[]): LatencySummary {
+  const { p50, p99, max } = summarizeLatencies(latenciesMs) ?? { p50: 0, p99: 0, max: 0 };
+  return { p50, p99, max };
+}
+
+/**
+ * Jain's fairness index, (Σx)² / (n·Σx²): 1 when every share is equal, 1/n when one
+ * party got everything. An empty or all-zero list counts as fair (nobody was favoured).
+ */
+export function jainIndex(shares: readonly number[]): number {
+  if (shares.length === 0) return 1;
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (const x of shares) {
+    sum += x;
+    sumOfSquares += x * x;
+  }
+  return sumOfSquares === 0 ? 1 : (sum * sum) / (shares.length * sumOfSquares);
+}
+
+/**
+ * An ISO 8601 UTC timestamp to epoch ms, keeping the microseconds the database gives
+ * (Date.parse drops them, and critical sections last only a few ms).
+ */
+export function isoToMs(iso: string): number {
+  const match = /^(.*T\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:?\d\d)$/.exec(iso);
+  if (!match) return Date.parse(iso);
+  const whole = Date.parse(`${match[1]}${match[3]}`);
+  return whole + (match[2] ? Number(`0${match[2]}`) * 1000 : 0);
+}
+
+/**
+ * Every 200 the client saw must be a grant row, and every grant row a 200 the client saw.
+ * Unanswered requests (errors, timeouts) may have been granted behind our back: a mismatch
+ * is then reported, not hidden, with `unanswered` saying why it may be so.
+ */
+export function reconcile(grantedSeen: number, grantsInDb: number, unanswered: number): Reconciliation {
+  return { grantedSeen, grantsInDb, matches: grantedSeen === grantsInDb, unanswered };
+}
