@@ -51,7 +51,8 @@ async function bareHttpRate(target: BenchTarget, amount: number, warmup: number,
   const body = await (await fetch(`${target.replicaUrls[0]}/strategies`)).text();
   const bare = await startBareHttp(body, target.replicaUrls.length);
   try {
-    if (warmup > 0) await httpRate(bare.url, warmup, connections);
+    // Fresh processes, unlike replicas that have answered for a while: warmed as long as they are measured.
+    await httpRate(bare.url, Math.max(warmup, amount), connections);
     return await httpRate(bare.url, amount, connections);
   } finally {
     await bare.stop();
