@@ -1,4 +1,10 @@
-import { StockUnavailableError, type OrdersPersisted, type Refusal, type StreamOrder } from '@app/stock';
+import {
+  isOrderDataError,
+  StockUnavailableError,
+  type OrdersPersisted,
+  type Refusal,
+  type StreamOrder,
+} from '@app/stock';
 
 /** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
 export type WriteOrders = (orders: readonly StreamOrder[]) => Promise<OrdersPersisted>;
@@ -13,14 +19,18 @@ export interface BatchOutcome {
   readonly failed: Map<string, string>;
   /** Grant rows inserted. */
   inserted: number;
-  /** Set when the database was slow or out of reach: the orders not written yet wait for it. */
+  /**
+   * Set when a statement failed for any reason but the data of its orders (the database slow, out of
+   * reach, or failing as a whole): the orders not written yet wait for it.
+   */
   unavailable?: StockUnavailableError;
 }
 
 /**
- * Writes the orders in one statement; when it fails for a reason of the orders' own (not a slow
- * or unreachable database), splits the batch in halves and writes each, down to single orders,
- * so one poison order fails alone and the others are granted. `mayStart` is asked before every
+ * Writes the orders in one statement; when it fails for the data of its orders (SQLSTATE class 22
+ * or 23: isOrderDataError), splits the batch in halves and writes each, down to single orders, so
+ * one poison order fails alone and the others are granted. Any other failure is the database's:
+ * the batch stops, nothing counted against its orders. `mayStart` is asked before every
  * statement: once it says no, the orders left stay unwritten (they are retried later).
  */
 export async function writeIsolating(
@@ -40,7 +50,10 @@ export async function writeIsolating(
         else outcome.refused.set(o.orderId, persisted.refused.get(o.orderId) ?? 'sold-out');
       }
     } catch (error) {
-      if (error instanceof StockUnavailableError) outcome.unavailable = error;
+      // Only the data of the orders is their fault; anything else waits for the database.
+      if (!isOrderDataError(error))
+        outcome.unavailable =
+          error instanceof StockUnavailableError ? error : new StockUnavailableError({ cause: error });
       else if (part.length === 1) outcome.failed.set(part[0].orderId, (error as Error)?.message ?? String(error));
       else {
         // Halves in a random order: when the time to start statements runs out before the poison
