@@ -83,10 +83,11 @@ export interface OrderFailure {
   readonly limit: number;
   readonly reason: string;
   /**
-   * Refused for its counter epoch: its unit is never given back (the current epoch's counter was
-   * loaded from a stock of record that never counted it).
+   * Why a committed statement refused it, if one did: a superseded or sold-out order never gives
+   * its unit back (the counter never counted it, or counted a unit the stock of record did not
+   * have), and a duplicate's user stays a buyer (it holds a grant).
    */
-  readonly superseded: boolean;
+  readonly refusal?: Refusal;
 }
 
 /**
@@ -94,11 +95,11 @@ export interface OrderFailure {
  * the order up at once (a retry changes neither); a failed statement of its own, at `maxFailures`.
  */
 export function failuresOf(outcome: BatchOutcome, malformed: readonly string[], maxFailures: number): OrderFailure[] {
-  const once = (orderId: string, why: Refusal | 'malformed') => ({
+  const once = (orderId: string, why: Refusal | 'malformed'): OrderFailure => ({
     orderId,
     limit: 1,
     reason: GIVE_UP_REASONS[why],
-    superseded: why === 'superseded',
+    ...(why === 'malformed' ? {} : { refusal: why }),
   });
   return [
     ...[...outcome.refused].map(([orderId, why]) => once(orderId, why)),
@@ -106,7 +107,6 @@ export function failuresOf(outcome: BatchOutcome, malformed: readonly string[], 
       orderId,
       limit: maxFailures,
       reason: message,
-      superseded: false,
     })),
     ...malformed.map((orderId) => once(orderId, 'malformed')),
   ];
