@@ -42,10 +42,8 @@ function ledger(stock: number) {
       return { stock: db.stock, epoch: String(db.epoch), buyers: [...grants] };
     },
     reachable: () => Promise.resolve(true),
-    granted: (_coupon: number, orderIds: readonly string[]) => {
-      const held = new Set(grants.values());
-      return Promise.resolve(new Set(orderIds.filter((id) => held.has(id))));
-    },
+    granted: (_coupon: number, orders: readonly StreamOrder[]) =>
+      Promise.resolve(new Set(orders.filter((o) => grants.get(o.userId) === o.orderId).map((o) => o.orderId))),
     persist: async (_coupon: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted> => {
       db.persisting += 1;
       try {

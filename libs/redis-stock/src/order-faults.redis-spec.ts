@@ -34,10 +34,8 @@ function database(stock: number) {
     staleSnapshot: false,
     statements: 0,
     reachable: () => Promise.resolve(true),
-    granted: (_coupon: number, orderIds: readonly string[]) => {
-      const held = new Set(db.grants.values());
-      return Promise.resolve(new Set(orderIds.filter((id) => held.has(id))));
-    },
+    granted: (_coupon: number, orders: readonly StreamOrder[]) =>
+      Promise.resolve(new Set(orders.filter((o) => db.grants.get(o.userId) === o.orderId).map((o) => o.orderId))),
     persist: async (_coupon: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted> => {
       db.statements += 1;
       const started = Date.now();

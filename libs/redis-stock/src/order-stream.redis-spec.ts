@@ -36,10 +36,8 @@ function ledger(stock: number, behave: { hang?: boolean; fail?: boolean } = {}) 
     epoch: 0,
     commits: 0,
     reachable: () => Promise.resolve(!behave.fail),
-    granted: (_coupon: number, orderIds: readonly string[]) => {
-      const held = new Set(grants.values());
-      return Promise.resolve(new Set(orderIds.filter((id) => held.has(id))));
-    },
+    granted: (_coupon: number, orders: readonly StreamOrder[]) =>
+      Promise.resolve(new Set(orders.filter((o) => grants.get(o.userId) === o.orderId).map((o) => o.orderId))),
     /** A counter load: a new epoch; `counterStock` loads Redis with another stock than the record's. */
     loadCounter: (counterStock?: number): Promise<CounterLoad> => {
       db.epoch += 1;
