@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { StockDatabase, type RunQuery } from '@app/stock';
 import { orderGrant, type StreamOrder } from '../../libs/stock/src/deduction/order-grant';
+import { ordersGranted } from '../../libs/stock/src/deduction/orders-granted';
 import { createCoupon, testStack } from './support/stack';
 
 jest.setTimeout(60_000);
@@ -82,5 +83,22 @@ describe("redis-stream's persist on the real database", () => {
       granted: [a.orderId],
       refused: { [later.orderId]: 'duplicate' },
     });
+  });
+
+  it("an order id reused by another user's entry (Redis restarted empty, its clock behind) is not taken for the old grant", async () => {
+    const coupon = await createCoupon(info, 1);
+    const id = `${Date.now()}-0`;
+    const persist = (orders: StreamOrder[]) =>
+      db.transaction((query) => orderGrant(query, coupon.id, orders, 'redis-stream'));
+    const old = order(id, 'before-restart');
+    expect([...(await persist([old])).granted]).toEqual([id]);
+    const reused = order(id, 'after-restart');
+    const outcome = await persist([reused]);
+    expect({ granted: [...outcome.granted], refused: Object.fromEntries(outcome.refused) }).toEqual({
+      granted: [],
+      refused: { [id]: 'sold-out' },
+    });
+    expect([...(await ordersGranted(db.query, coupon.id, [reused]))]).toEqual([]);
+    expect([...(await ordersGranted(db.query, coupon.id, [old]))]).toEqual([id]);
   });
 });

@@ -15,7 +15,8 @@ function writer(poison: Set<string>, refuse = new Set<string>(), superseded = ne
   const calls: string[][] = [];
   const write: WriteOrders = (part) => {
     calls.push(part.map((o) => o.userId));
-    if (part.some((o) => poison.has(o.userId))) return Promise.reject(new Error('value too long'));
+    if (part.some((o) => poison.has(o.userId)))
+      return Promise.reject(Object.assign(new Error('value too long'), { code: '22001' }));
     const granted = new Set(part.filter((o) => !refuse.has(o.userId)).map((o) => o.orderId));
     const refused = new Map(
       part
@@ -41,9 +42,9 @@ describe('writeIsolating', () => {
       ],
     ]);
     expect(failuresOf(outcome, ['9-0'], 5)).toEqual([
-      { orderId: '2-0', limit: 1, reason: GIVE_UP_REASONS['sold-out'], superseded: false },
-      { orderId: '3-0', limit: 1, reason: GIVE_UP_REASONS.superseded, superseded: true },
-      { orderId: '9-0', limit: 1, reason: 'its stream entry is malformed', superseded: false },
+      { orderId: '2-0', limit: 1, reason: GIVE_UP_REASONS['sold-out'], refusal: 'sold-out' },
+      { orderId: '3-0', limit: 1, reason: GIVE_UP_REASONS.superseded, refusal: 'superseded' },
+      { orderId: '9-0', limit: 1, reason: 'its stream entry is malformed' },
     ]);
   });
 
@@ -57,9 +58,7 @@ describe('writeIsolating', () => {
     );
     expect(outcome.granted.size).toBe(7);
     expect([...outcome.failed]).toEqual([['5-0', 'value too long']]);
-    expect(failuresOf(outcome, [], 5)).toEqual([
-      { orderId: '5-0', limit: 5, reason: 'value too long', superseded: false },
-    ]);
+    expect(failuresOf(outcome, [], 5)).toEqual([{ orderId: '5-0', limit: 5, reason: 'value too long' }]);
     expect(calls).toHaveLength(7); // 8, 4+4, 2+2, 1+1
   });
 
@@ -69,6 +68,21 @@ describe('writeIsolating', () => {
     expect(outcome.unavailable).toBeInstanceOf(StockUnavailableError);
     expect([outcome.granted.size, outcome.refused.size, outcome.failed.size]).toEqual([0, 0, 0]);
   });
+
+  it.each(['53100', '25006', '40P01', '57P01'])(
+    'a database-wide error (SQLSTATE %s) stops the batch: no split, nothing counted against an order',
+    async (code) => {
+      let statements = 0;
+      const write: WriteOrders = () => {
+        statements += 1;
+        return Promise.reject(Object.assign(new Error(`database error ${code}`), { code }));
+      };
+      const outcome = await writeIsolating(write, orders, () => true);
+      expect([statements, outcome.failed.size, outcome.refused.size]).toEqual([1, 0, 0]);
+      expect(outcome.unavailable).toBeInstanceOf(StockUnavailableError);
+      expect(failuresOf(outcome, [], 5)).toEqual([]);
+    },
+  );
 
   it('starts no statement once mayStart says no: the orders left stay unwritten', async () => {
     const { write, calls } = writer(new Set(['u0']));

@@ -1,4 +1,10 @@
-import { StockUnavailableError, type OrdersPersisted, type Refusal, type StreamOrder } from '@app/stock';
+import {
+  isOrderDataError,
+  StockUnavailableError,
+  type OrdersPersisted,
+  type Refusal,
+  type StreamOrder,
+} from '@app/stock';
 
 /** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
 export type WriteOrders = (orders: readonly StreamOrder[]) => Promise<OrdersPersisted>;
@@ -13,14 +19,18 @@ export interface BatchOutcome {
   readonly failed: Map<string, string>;
   /** Grant rows inserted. */
   inserted: number;
-  /** Set when the database was slow or out of reach: the orders not written yet wait for it. */
+  /**
+   * Set when a statement failed for any reason but the data of its orders (the database slow, out of
+   * reach, or failing as a whole): the orders not written yet wait for it.
+   */
   unavailable?: StockUnavailableError;
 }
 
 /**
- * Writes the orders in one statement; when it fails for a reason of the orders' own (not a slow
- * or unreachable database), splits the batch in halves and writes each, down to single orders,
- * so one poison order fails alone and the others are granted. `mayStart` is asked before every
+ * Writes the orders in one statement; when it fails for the data of its orders (SQLSTATE class 22
+ * or 23: isOrderDataError), splits the batch in halves and writes each, down to single orders, so
+ * one poison order fails alone and the others are granted. Any other failure is the database's:
+ * the batch stops, nothing counted against its orders. `mayStart` is asked before every
  * statement: once it says no, the orders left stay unwritten (they are retried later).
  */
 export async function writeIsolating(
@@ -40,7 +50,10 @@ export async function writeIsolating(
         else outcome.refused.set(o.orderId, persisted.refused.get(o.orderId) ?? 'sold-out');
       }
     } catch (error) {
-      if (error instanceof StockUnavailableError) outcome.unavailable = error;
+      // Only the data of the orders is their fault; anything else waits for the database.
+      if (!isOrderDataError(error))
+        outcome.unavailable =
+          error instanceof StockUnavailableError ? error : new StockUnavailableError({ cause: error });
       else if (part.length === 1) outcome.failed.set(part[0].orderId, (error as Error)?.message ?? String(error));
       else {
         // Halves in a random order: when the time to start statements runs out before the poison
@@ -70,10 +83,11 @@ export interface OrderFailure {
   readonly limit: number;
   readonly reason: string;
   /**
-   * Refused for its counter epoch: its unit is never given back (the current epoch's counter was
-   * loaded from a stock of record that never counted it).
+   * Why a committed statement refused it, if one did: a superseded or sold-out order never gives
+   * its unit back (the counter never counted it, or counted a unit the stock of record did not
+   * have), and a duplicate's user stays a buyer (it holds a grant).
    */
-  readonly superseded: boolean;
+  readonly refusal?: Refusal;
 }
 
 /**
@@ -81,11 +95,11 @@ export interface OrderFailure {
  * the order up at once (a retry changes neither); a failed statement of its own, at `maxFailures`.
  */
 export function failuresOf(outcome: BatchOutcome, malformed: readonly string[], maxFailures: number): OrderFailure[] {
-  const once = (orderId: string, why: Refusal | 'malformed') => ({
+  const once = (orderId: string, why: Refusal | 'malformed'): OrderFailure => ({
     orderId,
     limit: 1,
     reason: GIVE_UP_REASONS[why],
-    superseded: why === 'superseded',
+    ...(why === 'malformed' ? {} : { refusal: why }),
   });
   return [
     ...[...outcome.refused].map(([orderId, why]) => once(orderId, why)),
@@ -93,7 +107,6 @@ export function failuresOf(outcome: BatchOutcome, malformed: readonly string[], 
       orderId,
       limit: maxFailures,
       reason: message,
-      superseded: false,
     })),
     ...malformed.map((orderId) => once(orderId, 'malformed')),
   ];

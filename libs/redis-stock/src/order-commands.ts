@@ -1,4 +1,5 @@
 import type { Redis, Result } from 'ioredis';
+import type { Refusal } from '@app/stock';
 import { defineScripts, defineStockCommands, stockKeys } from './redis-stock-commands';
 
 declare module 'ioredis' {
@@ -32,7 +33,7 @@ declare module 'ioredis' {
       orderId: string,
       limit: number,
       reason: string,
-      superseded: '0' | '1',
+      refusal: Refusal | '',
     ): Result<-1 | 0 | 1, Context>;
     orderDropEmpty(orders: string): Result<0 | 1, Context>;
   }

@@ -29,13 +29,13 @@ function database(stock: number) {
     lockedUntil: 0,
     timeoutMs: 100,
     poison: new Set<string>(),
+    /** While set, every statement fails with it (the database failing as a whole). */
+    fault: null as Error | null,
     staleSnapshot: false,
     statements: 0,
     reachable: () => Promise.resolve(true),
-    granted: (_coupon: number, orderIds: readonly string[]) => {
-      const held = new Set(db.grants.values());
-      return Promise.resolve(new Set(orderIds.filter((id) => held.has(id))));
-    },
+    granted: (_coupon: number, orders: readonly StreamOrder[]) =>
+      Promise.resolve(new Set(orders.filter((o) => db.grants.get(o.userId) === o.orderId).map((o) => o.orderId))),
     persist: async (_coupon: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted> => {
       db.statements += 1;
       const started = Date.now();
@@ -44,8 +44,12 @@ function database(stock: number) {
           throw new StockUnavailableError({ cause: new Error('canceling statement due to statement timeout') });
         await sleep(5);
       }
+      if (db.fault) throw db.fault;
       const bad = orders.find((o) => db.poison.has(o.userId));
-      if (bad) throw new Error(`value too long for type character varying(64): ${bad.userId}`);
+      if (bad)
+        throw Object.assign(new Error(`value too long for type character varying(64): ${bad.userId}`), {
+          code: '22001',
+        });
       const granted = new Set<string>();
       const refused = new Map<string, Refusal>();
       let inserted = 0;
@@ -142,6 +146,31 @@ describe('accepted means sold: the persisters never give back an order the datab
       counter: '0',
       stock: 0,
     });
+  });
+
+  it('a database-wide error (read-only after a failover) past the failure limit: every order granted once it goes, none dead-lettered', async () => {
+    const db = database(4);
+    await acceptAll(desk(4), ['a', 'b', 'c', 'd']);
+    db.fault = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' });
+    const ps = [persister(db, 'p1'), persister(db, 'p2')];
+    // Every order delivered more often than the failure limit (3) while the fault lasts, or given up.
+    await roundsUntil(ps, async () => {
+      const rows = (await redis.xpending(keys().orders, PERSISTERS_GROUP, '-', '+', 10).catch(() => [])) as [
+        string,
+        string,
+        number,
+        number,
+      ][];
+      return (await deadLetters()) > 0 || (rows.length === 4 && rows.every(([, , , deliveries]) => deliveries > 3));
+    });
+    db.fault = null;
+    await roundsUntil(ps, streamEmpty);
+    expect({ grants: db.grants.size, stock: db.stock, dead: await deadLetters() }).toEqual({
+      grants: 4,
+      stock: 0,
+      dead: 0,
+    });
+    expect(await redis.get(keys().counter)).toBe('0');
   });
 
   it('one poison order in a batch: the others are granted at once, only it goes to the dead letters', async () => {

@@ -154,7 +154,7 @@ export class OrderPersister {
     );
     const crashPoints = fresh ? entries.flatMap((e) => (e.crash ? [e.crash] : [])) : [];
     if (crashPoints.length > 0 && outcome.granted.size > 0) this.hooks.afterCommit?.(crashPoints);
-    const suspects = [...outcome.refused.keys(), ...outcome.failed.keys()];
+    const suspects = orders.filter((o) => outcome.refused.has(o.orderId) || outcome.failed.has(o.orderId));
     // A statement's snapshot may predate another delivery's commit: a grant found now is acknowledged.
     const grantedElsewhere = suspects.length > 0 ? await this.ledger.granted(couponId, suspects) : new Set<string>();
     await settle(this.redis, keys, [...outcome.granted, ...grantedElsewhere]);

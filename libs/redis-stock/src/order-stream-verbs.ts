@@ -108,7 +108,8 @@ export async function settle(redis: Redis, keys: OrderKeys, orderIds: readonly s
 /**
  * Counts a failure of the order's own, for a persister that holds its delivery; at `limit`
  * failures the order is given up (order-dead-letter.lua), its unit given back only when it was
- * not `superseded` and the counter is still the one it took it from. True when it was given up.
+ * neither superseded nor sold out and the counter is still the one it took it from. True when it
+ * was given up.
  */
 export async function countFailure(
   redis: Redis,
@@ -117,7 +118,7 @@ export async function countFailure(
   failure: OrderFailure,
 ): Promise<boolean> {
   const { counter, epoch, buyers, orders, dead, failures, deadBuyers } = keys;
-  const { orderId, limit, reason, superseded } = failure;
+  const { orderId, limit, reason, refusal } = failure;
   const answer = await redis.orderDeadLetter(
     counter,
     epoch,
@@ -131,7 +132,7 @@ export async function countFailure(
     orderId,
     limit,
     reason,
-    superseded ? '1' : '0',
+    refusal ?? '',
   );
   return answer === 1;
 }

@@ -4,8 +4,8 @@ import type { OrdersPersisted, StreamOrder } from '@app/stock';
 export interface OrderLedger {
   /** Writes a batch of one coupon's orders as grants, in one statement (one commit). */
   persist(couponId: number, orders: readonly StreamOrder[]): Promise<OrdersPersisted>;
-  /** The orders among these that hold a grant, read afresh (a statement of its own). */
-  granted(couponId: number, orderIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /** The ids of the orders among these that hold their grant (same order id and user), read afresh. */
+  granted(couponId: number, orders: readonly StreamOrder[]): Promise<ReadonlySet<string>>;
   /** True when the database answers: a persister reclaims others' orders only then. */
   reachable(): Promise<boolean>;
 }

@@ -28,6 +28,17 @@ export function isTimeout(error: unknown): boolean {
   return e?.code === '57014' || /Query read timeout/i.test(e?.message ?? '');
 }
 
+/**
+ * The statement failed for the data it wrote: SQLSTATE class 22 (data exception) or 23 (integrity
+ * constraint violation). Any other failure (a full disk, a read-only standby after a failover, a
+ * deadlock, a shutdown, no SQLSTATE at all: a lost connection, a timeout) is the database's state,
+ * never the fault of the rows written.
+ */
+export function isOrderDataError(error: unknown): boolean {
+  const code = driverError(error)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
 /** Rethrows connection failures and timeouts as StockUnavailableError, anything else as is. */
 export function translateDbError(error: unknown): never {
   if (isConnectionError(error) || isTimeout(error)) throw new StockUnavailableError({ cause: error });

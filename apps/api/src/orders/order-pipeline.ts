@@ -45,7 +45,7 @@ export class OrderPipeline implements OnApplicationBootstrap, BeforeApplicationS
       redis.client,
       {
         persist: (couponId, orders) => deductions.persistOrders(couponId, orders, STRATEGY),
-        granted: (couponId, orderIds) => deductions.ordersGranted(couponId, orderIds),
+        granted: (couponId, orders) => deductions.ordersGranted(couponId, orders),
         reachable: () => deductions.reachable(1000),
       },
       {

@@ -15,15 +15,19 @@
 -- ARGV[3]  the orderId
 -- ARGV[4]  the failures that give it up
 -- ARGV[5]  why it failed (kept with the dead letter, told to the buyer)
--- ARGV[6]  '1' when the database refused the order's counter epoch (superseded), else '0'
+-- ARGV[6]  why the database refused it: 'superseded', 'sold-out', 'duplicate', or '' (its own
+--          statement failed, or its entry is malformed)
 -- Returns  1 when given up: acknowledged, copied to the dead letters with its reason, deleted from
---            the stream, its buyer forgotten and recorded as a dead buyer. Its unit goes back to
---            the counter only when the order took it from this very counter: not superseded, its
---            entry's epoch is the counter's, and its buyer still maps to it. A superseded order
---            never gives its unit back (the counter of a later epoch was loaded from a stock of
---            record that never counted it); when the counter is still in that order's epoch, the
---            counter is older than the database's (a reset that never reached Redis): it is
---            dropped, so the next grab loads one in the current epoch;
+--            the stream, its buyer recorded as a dead buyer. When its buyer still maps to it, the
+--            buyer is forgotten, but for a duplicate: that user holds a grant, so the buyer stays,
+--            mapped to '0-0' (no order; the lookup finds the grant), and is never accepted again.
+--            Its unit goes back to the counter only when the order took it from this very counter
+--            (its entry's epoch is the counter's, its buyer still maps to it), and never when
+--            superseded or sold out. A superseded order's counter of a later epoch was loaded from a
+--            stock of record that never counted it; when the counter is still in that order's
+--            epoch, the counter is older than the database's (a reset that never reached Redis): it
+--            is dropped, so the next grab loads one in the current epoch. A sold-out refusal shows
+--            the counter above the stock of record: keeping the unit takes that phantom unit out;
 --          0 when counted, below the limit: it stays pending, retried after the idle time;
 --         -1 when the caller no longer holds its delivery (acknowledged, or reclaimed by another
 --            persister whose statement may be running): nothing changes.
@@ -39,7 +43,8 @@ local consumer = ARGV[2]
 local orderId = ARGV[3]
 local limit = tonumber(ARGV[4])
 local reason = ARGV[5]
-local superseded = ARGV[6] == '1'
+local refusal = ARGV[6]
+local superseded = refusal == 'superseded'
 
 local pending = redis.call('XPENDING', orders, group, orderId, orderId, 1)
 if #pending == 0 or pending[1][2] ~= consumer then
@@ -67,8 +72,12 @@ local counterEpoch = redis.call('GET', epoch)
 local sameEpoch = orderEpoch ~= nil and counterEpoch == orderEpoch
 if user then
   if redis.call('HGET', buyers, user) == orderId then
-    redis.call('HDEL', buyers, user)
-    if not superseded and sameEpoch and redis.call('EXISTS', stock) == 1 then
+    if refusal == 'duplicate' then
+      redis.call('HSET', buyers, user, '0-0')
+    else
+      redis.call('HDEL', buyers, user)
+    end
+    if not superseded and refusal ~= 'sold-out' and sameEpoch and redis.call('EXISTS', stock) == 1 then
       redis.call('INCR', stock)
     end
   end

@@ -73,9 +73,9 @@ export class DeductionService {
     return loadCounter(this.db, couponId);
   }
 
-  /** redis-stream: the orders among these that hold a grant, read afresh. */
-  ordersGranted(couponId: number, orderIds: readonly string[]): Promise<Set<string>> {
-    return ordersGranted(this.db.query, couponId, orderIds);
+  /** redis-stream: the orders among these that hold a grant (theirs: order id and user), read afresh. */
+  ordersGranted(couponId: number, orders: readonly StreamOrder[]): Promise<Set<string>> {
+    return ordersGranted(this.db.query, couponId, orders);
   }
 
   /** True when PostgreSQL answers within `timeoutMs`. */

@@ -50,8 +50,9 @@ const LOCK_STOCK_SQL = 'SELECT idx FROM stock_segments WHERE coupon_id = $1 ORDE
  * redis-stream's persist, after EPOCH_SQL and LOCK_STOCK_SQL, for the orders of the current epoch: one statement writes a batch of one coupon's
  * orders. $1 coupon, $2 users, $3 order ids, $4 replicas, $5 accept times (µs), $6 strategy. ON
  * CONFLICT on the one-per-user key does nothing, and the stock falls by the rows inserted only.
- * `granted` also lists orders whose grant an earlier delivery committed (found by order id): a
- * redelivered order is acknowledged, never granted twice. `holders` are the batch's users who held
+ * `granted` also lists orders whose grant an earlier delivery committed (found by order id and
+ * user: after Redis restarted empty with its clock behind, a new entry can reuse an old order id):
+ * a redelivered order is acknowledged, never granted twice. `holders` are the batch's users who held
  * a grant before the statement: an order of theirs not granted is a duplicate, not sold out.
  */
 const ORDER_GRANT_SQL = `${batchGrantSql({
@@ -70,7 +71,10 @@ const ORDER_GRANT_SQL = `${batchGrantSql({
 })}
   SELECT ARRAY(SELECT order_id FROM inserted
                UNION ALL
-               SELECT g.order_id FROM grants g WHERE g.coupon_id = $1 AND g.order_id = ANY($3::varchar[])) AS granted,
+               SELECT g.order_id FROM grants g
+                 JOIN unnest($2::varchar[], $3::varchar[]) AS o(user_id, order_id)
+                   ON g.user_id = o.user_id AND g.order_id = o.order_id
+                WHERE g.coupon_id = $1) AS granted,
          ARRAY(SELECT g.user_id FROM grants g WHERE g.coupon_id = $1 AND g.user_id = ANY($2::varchar[])) AS holders,
          (SELECT COUNT(*) FROM inserted)::int AS inserted`;
 

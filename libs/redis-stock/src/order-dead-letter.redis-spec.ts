@@ -1,0 +1,70 @@
+import { probeClient } from '../../../test/redis/lock-kit';
+import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
+
+const redis = probeClient();
+defineOrderCommands(redis);
+let couponId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
+
+afterAll(() => redis.quit());
+beforeEach(() => {
+  couponId += 1;
+});
+
+const keys = () => orderKeys(couponId);
+const accept = (user: string) => {
+  const k = keys();
+  return redis.orderAccept(k.counter, k.epoch, k.loading, k.buyers, k.orders, user, 'x', '');
+};
+const giveUp = (orderId: string, refusal: 'sold-out' | 'duplicate') => {
+  const k = keys();
+  return redis.orderDeadLetter(
+    k.counter,
+    k.epoch,
+    k.buyers,
+    k.orders,
+    k.dead,
+    k.failures,
+    k.deadBuyers,
+    PERSISTERS_GROUP,
+    'c1',
+    orderId,
+    1,
+    'refused',
+    refusal,
+  );
+};
+
+/** A counter of `units` in epoch 1, one order of `user` taken from it and delivered to consumer c1. */
+async function deliveredOrder(units: number, user: string): Promise<string> {
+  await redis.set(keys().counter, units);
+  await redis.set(keys().epoch, '1');
+  const [, orderId] = (await accept(user)) as [number, string];
+  await redis.xgroup('CREATE', keys().orders, PERSISTERS_GROUP, '0');
+  await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys().orders, '>');
+  return orderId;
+}
+
+describe('order-dead-letter on a real Redis: a refusal by the database', () => {
+  it('sold out: the unit is not given back (the counter was above the stock of record), the buyer is forgotten', async () => {
+    const orderId = await deliveredOrder(2, 'a');
+    expect(await giveUp(orderId, 'sold-out')).toBe(1);
+    expect({
+      counter: await redis.get(keys().counter),
+      buyer: await redis.hexists(keys().buyers, 'a'),
+      stream: await redis.xlen(keys().orders),
+    }).toEqual({ counter: '1', buyer: 0, stream: 0 });
+  });
+
+  it('a duplicate: its unit goes back, and its user, who holds a grant, is still refused a new order', async () => {
+    const orderId = await deliveredOrder(2, 'a');
+    expect(await giveUp(orderId, 'duplicate')).toBe(1);
+    expect({ counter: await redis.get(keys().counter), stream: await redis.xlen(keys().orders) }).toEqual({
+      counter: '2',
+      stream: 0,
+    });
+    expect(await accept('a')).toBe(-3);
+    // Never told pending: the buyer's lookup finds the grant in the database first.
+    const k = keys();
+    expect((await redis.orderLookup(k.buyers, k.orders, k.deadBuyers, 'a'))?.[0]).not.toBe('pending');
+  });
+});
