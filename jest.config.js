@@ -75,6 +75,7 @@ module.exports = {
         '<rootDir>/libs/lock/src/scripts/lua-scripts.redis-spec.ts',
         '<rootDir>/libs/redis-stock/src/redis-stock.redis-spec.ts',
         '<rootDir>/libs/redis-stock/src/order-stream.redis-spec.ts',
+        '<rootDir>/libs/redis-stock/src/order-dead-letter.redis-spec.ts',
         '<rootDir>/libs/redis-stock/src/order-epochs.redis-spec.ts',
         '<rootDir>/libs/**/*.cluster-spec.ts',
       ],
