@@ -15,7 +15,7 @@ import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { OrderPipeline } from '../orders/order-pipeline';
 import type { GrabOptions } from './grab.types';
-import { crashAt } from './crash-at';
+import { checkCrashPoint, crashAt } from './crash-at';
 import { sectionWork } from './section-work';
 import { STRATEGY_CATALOGUE, type GrabStrategy } from './strategy-catalogue';
 import type { OpenSegment } from './segment-order';
@@ -65,14 +65,7 @@ export class GrabService {
 
   async grab(couponId: number, userId: string, options: GrabOptions): Promise<GrabGranted | GrabAccepted> {
     const strategy = this.resolve(options.strategy);
-    if (options.crash === 'after-reserve' && !strategy.reserves) {
-      throw new RequestInvalidError(
-        `crash=after-reserve needs a strategy that reserves before writing, not ${strategy.name}`,
-      );
-    }
-    if (options.crash === 'after-accept' && strategy.deduction !== 'stream') {
-      throw new RequestInvalidError(`crash=after-accept needs a strategy that accepts orders, not ${strategy.name}`);
-    }
+    checkCrashPoint(strategy, options.crash);
     // The sold-out crowd first: answered from memory, before any other work is set up for it.
     if (this.memo.isSoldOut(couponId)) {
       this.metrics.soldOutFromMemory.inc();
