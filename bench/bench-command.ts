@@ -1,6 +1,6 @@
 import { ensureStack } from '../tools/stack/stack';
 import type { BenchOptions } from './options';
-import { renderLessons, renderTable } from './report/render-table';
+import { renderLessons, renderTable } from './report/render-markdown';
 import { writeReport, type ReportFiles } from './report/write-report';
 import { runBench } from './runner';
 import { targetOf } from './target';

@@ -14,14 +14,19 @@ export interface CeilingSpec {
   readonly runId: string;
 }
 
-/** `amount` operations, `inFlight` under way at any time (a closed loop, as autocannon's connections are): per second. */
-async function rateInFlight(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<number> {
+/** `amount` operations, `inFlight` under way at any time: a closed loop, as autocannon's connections are. */
+export async function closedLoop(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
-  const started = performance.now();
   const loop = async () => {
     while (next < amount) await op(next++);
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, amount) }, loop));
+}
+
+/** A closed loop's operations per second. */
+async function rateInFlight(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await closedLoop(amount, inFlight, op);
   const elapsedMs = performance.now() - started;
   return elapsedMs > 0 ? (amount * 1000) / elapsedMs : 0;
 }

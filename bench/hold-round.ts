@@ -1,5 +1,6 @@
 import type { ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
+import { closedLoop } from './ceilings';
 import { verdictOf } from './metrics/verdict';
 import type { HoldRoundResult, VerdictFlag } from './types';
 
@@ -13,20 +14,16 @@ export async function measureHolds(
   const coupon = await api.createCoupon({ name: `bench holds ${runId}`, stock: load.stock });
   const answers: Record<string, number> = {};
   const pairMs: number[] = [];
-  let next = 0;
   let lastPairAt = 0;
   const startedAt = Date.now();
-  const buyer = async () => {
-    while (next < load.buyers) {
-      const hold = await api.hold(coupon.id, `hold-${runId}-${next++}`);
-      const holdId = hold.status === 201 ? String(hold.body?.holdId) : undefined;
-      const end = holdId ? await api.confirmHold(coupon.id, holdId) : hold;
-      const key = `${holdId ? 'confirm' : 'hold'} ${end.status}${end.code ? ` ${end.code}` : ''}`;
-      answers[key] = (answers[key] ?? 0) + 1;
-      if (key === 'confirm 200') pairMs.push((lastPairAt = end.answeredAt) - hold.sentAt);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(load.inFlight, load.buyers) }, buyer));
+  await closedLoop(load.buyers, load.inFlight, async (n) => {
+    const hold = await api.hold(coupon.id, `hold-${runId}-${n}`);
+    const holdId = hold.status === 201 ? String(hold.body?.holdId) : undefined;
+    const end = holdId ? await api.confirmHold(coupon.id, holdId) : hold;
+    const key = `${holdId ? 'confirm' : 'hold'} ${end.status}${end.code ? ` ${end.code}` : ''}`;
+    answers[key] = (answers[key] ?? 0) + 1;
+    if (key === 'confirm 200') pairMs.push((lastPairAt = end.answeredAt) - hold.sentAt);
+  });
   const audit = await api.audit(coupon.id);
   const flags: VerdictFlag[] = [];
   if (audit.oversold > 0) flags.push('OVERSOLD');

@@ -2,7 +2,7 @@ import { ApiClient } from '@app/contract';
 import { measureCeilings } from './ceilings';
 import { holdRoundLine, measureHolds } from './hold-round';
 import { lessonsOf } from './lessons';
-import { withBounds } from './metrics/bound';
+import { withBounds } from './scenarios';
 import { machineInfo, methodText } from './machine';
 import { ProgressLine } from './progress';
 import { ceilingsLine } from './report/columns';

@@ -1,6 +1,6 @@
 import type { Audit, Grant } from '@app/contract';
 import type { RoundOutcome } from './load-round';
-import { withBounds } from './metrics/bound';
+import { withBounds } from './scenarios';
 import { machineCpuPerGrant } from './metrics/machine-cpu';
 import { emptyStatusCounts } from './metrics/status-counts';
 import { sampleCeilings } from './report/report.fixture';

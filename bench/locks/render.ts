@@ -1,5 +1,5 @@
 import { wrap } from '../report/format';
-import { markdownGrid, textGrid } from '../report/grid';
+import { renderGrid, type Grid } from '../report/grid';
 import type { MachineInfo } from '../types';
 import type { LockBenchResult } from './aggregate';
 import type { Lesson } from './lessons';
@@ -13,88 +13,66 @@ export interface LockBenchReport {
     readonly processes: number;
     readonly waiters: number;
     readonly seconds: number;
-    readonly warmUpSeconds?: number;
+    readonly warmUpSeconds: number;
     readonly rounds: number;
     readonly leaseMs: number;
   };
   readonly method: string;
   /** The section alone with no lock: one process, one waiter, back to back. */
-  readonly ceiling?: { readonly sectionPerSec: number; readonly readings: number[] };
+  readonly ceiling: { readonly sectionPerSec: number; readonly readings: number[] };
   readonly results: LockBenchResult[];
-  /** Absent from runs made before the micro-bench stated lessons. */
-  readonly lessons?: Lesson[];
+  readonly lessons: Lesson[];
 }
 
-/** The lock's name left, its figures right. */
-const aligned = (header: readonly string[]) => header.map((_, i): 'left' | 'right' => (i ? 'right' : 'left'));
-const spread = (r: LockBenchResult) => `±${(r.processDeviation * 100).toFixed(0)}%`;
-const counterCell = (r: LockBenchResult) => (r.counterMatches ? 'ok' : r.counter !== r.grants ? 'WRONG' : 'wrong once');
-
-/** grants/s as a share of the section alone ('–' when the run did not measure it). */
-export function ofCeiling(r: LockBenchResult, report: Pick<LockBenchReport, 'ceiling'>): string {
-  return report.ceiling?.sectionPerSec ? (r.grantsPerSec / report.ceiling.sectionPerSec).toFixed(2) : '–';
+/** The one table, in the terminal and in Markdown: a row per lock, then the section alone. */
+function lockGrid({ results, ceiling }: LockBenchReport): Grid {
+  const header = ['lock', 'grants/s', 'failed', 'max wait', 'p99 wait', 'Jain', 'processes', 'counter'];
+  const rows = results.map((r) => {
+    const figures = [r.grantsPerSec.toFixed(0), r.failedAcquisitions, r.maxWaitMs, r.p99WaitMs, r.jain.toFixed(2)];
+    const counter = r.counterMatches ? 'ok' : r.counter !== r.grants ? 'WRONG' : 'wrong once';
+    return [r.contender, ...figures.map(String), `±${(r.processDeviation * 100).toFixed(0)}%`, counter];
+  });
+  rows.push([NO_LOCK, ceiling.sectionPerSec.toFixed(0), ...Array<string>(6).fill('')]);
+  return { header, align: header.map((_, i) => (i ? 'right' : 'left')), rows };
 }
 
-export function windowPhrase(settings: LockBenchReport['settings']): string {
-  const warmUp = settings.warmUpSeconds ? ` after a ${settings.warmUpSeconds} s warm-up` : '';
-  return `${settings.seconds} s per lock and round${warmUp}`;
-}
-
-/** The ceiling's method, as ` Ceiling${after}: …`, when the report has one. */
-export function ceilingMethods(report: LockBenchReport, after = ''): string {
-  return report.ceiling ? ` Ceiling${after}: the section alone, no lock, one process, one waiter.` : '';
+/** The machine and the run, in one paragraph above the table. */
+function runText({ settings: s, machine: m }: LockBenchReport): string {
+  return (
+    `${m.cpus} × ${m.cpuModel}, Node ${m.node}. ${s.processes} processes × ${s.waiters} waiters, ${s.seconds} s ` +
+    `per lock and round after a ${s.warmUpSeconds} s warm-up, median of ${s.rounds} round(s), lease ${s.leaseMs} ms. ` +
+    "Waits in ms; processes: the widest distance of a process's grants from their mean; counter: the sections " +
+    'counted equal the grants.'
+  );
 }
 
 /** The lessons, one line each: whether it held, then the sentence with its numbers. */
 export function lessonLines(report: LockBenchReport): string[] {
-  return (report.lessons ?? []).map((l) => `${l.held ? 'held' : 'did not hold'}: ${l.text}`);
+  return report.lessons.map((l) => `${l.held ? 'held' : 'did not hold'}: ${l.text}`);
 }
 
-/** The terminal's view, no line over 100 columns: the run, one table, the lessons. */
+/** The terminal's view, no line over 100 columns: the run, the table, the lessons. */
 export function renderLockTable(report: LockBenchReport): string {
-  const { settings: s, machine: m, ceiling } = report;
-  const header = ['lock', 'grants/s', 'failed', 'max wait', 'p99 wait', 'Jain', 'processes', 'counter'];
-  const rows = report.results.map((r) => {
-    const figures = [r.grantsPerSec.toFixed(0), r.failedAcquisitions, r.maxWaitMs, r.p99WaitMs, r.jain.toFixed(2)];
-    return [r.contender, ...figures.map(String), spread(r), counterCell(r)];
-  });
-  if (ceiling) rows.push([NO_LOCK, ceiling.sectionPerSec.toFixed(0), ...Array<string>(6).fill('')]);
-  const intro =
-    `${m.cpus} × ${m.cpuModel}, Node ${m.node}. ${s.processes} processes × ${s.waiters} waiters, ${windowPhrase(s)}, ` +
-    `median of ${s.rounds} round(s). Waits in ms; processes: the widest distance of a process's grants from ` +
-    'their mean; counter: the sections counted equal the grants.';
   return [
-    wrap(intro, 100),
+    wrap(runText(report), 100),
     '',
-    ...textGrid({ header, align: aligned(header), rows }),
+    ...renderGrid(lockGrid(report)),
     '',
     'Lessons:',
     ...lessonLines(report).map((l) => `- ${wrap(l, 98).replaceAll('\n', '\n  ')}`),
   ].join('\n');
 }
 
-/** The Markdown report: the run, the method, every figure, the lessons. */
+/** The Markdown report: the same, with the method. */
 export function renderLockMarkdown(report: LockBenchReport): string {
-  const { settings: s, machine: m, ceiling } = report;
-  const header = ['lock', 'grants/s', 'of section alone', 'rounds grants/s', 'failed', 'max wait ms', 'p99 wait ms'];
-  header.push('grants per waiter', 'Jain', 'grants per process', 'counter = grants');
-  const rows = report.results.map((r) => [
-    r.ours ? `${r.contender} (ours)` : r.contender,
-    ...[r.grantsPerSec.toFixed(0), ofCeiling(r, report), (r.roundsGrantsPerSec ?? [r.grantsPerSec]).join(' ')],
-    ...[r.failedAcquisitions, r.maxWaitMs, r.p99WaitMs, `${r.minGrantsPerWaiter}–${r.maxGrantsPerWaiter}`],
-    ...[r.jain.toFixed(3), `${r.grantsPerProcess.join(' / ')} (${spread(r)})`, counterCell(r)],
-  ]);
-  const alone = ceiling && [ceiling.sectionPerSec.toFixed(0), '1.00', ceiling.readings.join(' ')];
-  if (alone) rows.push([NO_LOCK, ...alone, ...Array<string>(7).fill('–')]);
   return [
     `# Lock micro-bench, ${report.startedAt}`,
     '',
-    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}, Node ${m.node}`,
-    `- Run: ${s.processes} processes × ${s.waiters} waiters, ${windowPhrase(s)}, ${s.rounds} round(s), lease ${s.leaseMs} ms`,
+    runText(report),
     '',
-    `Method: ${report.method}${ceilingMethods(report)}`,
+    `Method: ${report.method}`,
     '',
-    ...markdownGrid({ header, align: aligned(header), rows: rows.map((row) => row.map(String)) }),
+    ...renderGrid(lockGrid(report), 'markdown'),
     '',
     '## Lessons',
     '',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** The machine's CPU time in use at one instant: all cores together, ms. */
 export interface BusySample {
@@ -75,12 +75,7 @@ export function machineCpuPerGrant(
 export async function whileSampling<T>(work: () => Promise<T>): Promise<{ result: T; samples: BusySample[] }> {
   const samples: BusySample[] = [];
   const take = () => {
-    let busyMs: number | undefined;
-    try {
-      busyMs = parseBusyMs(readFileSync('/proc/stat', 'utf8'));
-    } catch {
-      busyMs = undefined;
-    }
+    const busyMs = existsSync('/proc/stat') ? parseBusyMs(readFileSync('/proc/stat', 'utf8')) : undefined;
     if (busyMs !== undefined) samples.push({ at: Date.now(), busyMs });
   };
   take();

@@ -1,16 +1,19 @@
 // One extra replica under `node --cpu-prof`, hit directly by autocannon on the running stack.
 // usage: tsx bench/profiles/profile-replica.ts ENTRY_MAIN_JS OUT_DIR strategies|soldout|stream|atomic [REQUESTS] [PORT]
 import autocannon from 'autocannon';
+import { ApiClient } from '@app/contract';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackDir } from '../../tools/stack/config';
+import { waitFor } from '../../tools/stack/servers/child';
 import type { StackInfo } from '../../tools/stack/stack';
 
 const [entry, dir, scenario, requestsArg, portArg] = process.argv.slice(2);
 const requests = Number(requestsArg ?? 5000);
 const port = Number(portArg ?? 23052);
 const info = JSON.parse(readFileSync(join(stackDir(), 'stack.json'), 'utf8')) as StackInfo;
+const api = new ApiClient({ baseUrl: info.nginxUrl, adminToken: info.adminToken });
 
 /** The process's CPU time (user + system) in ms, from /proc. */
 function cpuMs(pid: number): number {
@@ -46,15 +49,6 @@ async function load(url: string, path: string, amount: number, body?: (n: number
   return { perSec: (amount * 1000) / (lastAnswerAt - started), codes: result.statusCodeStats };
 }
 
-async function coupon(stock: number): Promise<number> {
-  const res = await fetch(`${info.nginxUrl}/coupons`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${info.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ stock }),
-  });
-  return ((await res.json()) as { id: number }).id;
-}
-
 async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, entry], {
@@ -71,8 +65,7 @@ async function main(): Promise<void> {
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && (await fetch(`${url}/health`).catch(() => undefined))?.status !== 200; i++)
-    await new Promise((r) => setTimeout(r, 100));
+  await waitFor('the profiled replica', async () => (await fetch(`${url}/health`)).status === 200, 60_000, 100);
   const warmup = Math.round(requests / 5);
   const run = Date.now().toString(36);
   let path = '/strategies';
@@ -80,7 +73,7 @@ async function main(): Promise<void> {
   if (scenario !== 'strategies') {
     const strategy = scenario === 'stream' ? 'redis-stream' : 'db-atomic';
     // soldout: one unit, sold by the warm-up; the measured grabs are answered from the memo.
-    const id = await coupon(scenario === 'soldout' ? 1 : requests + warmup);
+    const { id } = await api.createCoupon({ stock: scenario === 'soldout' ? 1 : requests + warmup });
     path = `/coupons/${id}/grab?strategy=${strategy}&workMs=0`;
     body = (tag) => (n) => JSON.stringify({ userId: `profile-${run}-${tag}-${n}` });
   }

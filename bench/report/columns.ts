@@ -1,4 +1,4 @@
-import { ceilingLabel } from '../metrics/bound';
+import { ceilingLabel } from '../scenarios';
 import type { Ceilings, LoadResult, StrategyResult } from '../types';
 import { fixed, ms } from './format';
 import type { Grid } from './grid';
@@ -12,6 +12,13 @@ export interface Column {
 }
 
 const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.errors + r.statuses.timeouts;
+/** A figure, right-aligned. */
+const figure = (header: string, value: Column['value']): Column => ({ header, align: 'right', value });
+/** A count, right-aligned; when `alarm`, alarming above 0. */
+const count = (header: string, value: (r: StrategyResult) => number, alarm = false): Column => ({
+  ...figure(header, (r) => String(value(r))),
+  ...(alarm && { alarming: (r: StrategyResult) => value(r) > 0 }),
+});
 
 /** The verdict, and what was expected when it differs. */
 const verdictCell = (r: StrategyResult) =>
@@ -28,48 +35,35 @@ export const summaryColumns: readonly Column[] = [
     value: verdictCell,
     alarming: (r) => !r.verdict.correct || !r.verdict.asExpected,
   },
-  { header: 'grabs/s', align: 'right', value: (r) => fixed(r.grabsPerSec) },
-  { header: 'granted p99 ms', align: 'right', value: (r) => ms(r.latency.granted.p99) },
-  { header: 'of ceiling', align: 'right', value: (r) => `${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]}` },
+  figure('grabs/s', (r) => fixed(r.grabsPerSec)),
+  figure('granted p99 ms', (r) => ms(r.latency.granted.p99)),
+  figure('of ceiling', (r) => `${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]}`),
 ];
 
 /** The reports' columns: the summary, then the audit, the answers, the sections and the CPU. */
 export const columns: readonly Column[] = [
   ...summaryColumns,
-  { header: 'oversold', align: 'right', value: (r) => String(r.audit.oversold), alarming: (r) => r.audit.oversold > 0 },
+  count('oversold', (r) => r.audit.oversold, true),
+  count('lost upd', (r) => r.audit.lostUpdates, true),
   {
-    header: 'lost upd',
-    align: 'right',
-    value: (r) => String(r.audit.lostUpdates),
-    alarming: (r) => r.audit.lostUpdates > 0,
-  },
-  {
-    header: 'holders',
-    align: 'right',
-    value: (r) => String(r.audit.maxConcurrentHolders),
+    ...count('holders', (r) => r.audit.maxConcurrentHolders),
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
-  { header: 'grants per commit', align: 'right', value: (r) => fixed(r.audit.grants / (r.audit.statements || 1), 1) },
-  { header: 'granted p50 ms', align: 'right', value: (r) => ms(r.latency.granted.p50) },
-  {
-    header: 'accept→durable p50/p99 ms',
-    align: 'right',
-    value: (r) => (r.acceptToDurable ? `${ms(r.acceptToDurable.p50)}/${ms(r.acceptToDurable.p99)}` : '–'),
-  },
-  { header: 'turned away p99 ms', align: 'right', value: (r) => ms(r.latency.turnedAway.p99) },
-  { header: 'sold-out/s', align: 'right', value: (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–') },
-  { header: '200', align: 'right', value: (r) => String(r.statuses.granted) },
-  {
-    header: '409',
-    align: 'right',
-    value: (r) => String(r.statuses.soldOut + r.statuses.duplicate + r.statuses.fenceRejected),
-  },
-  { header: '429', align: 'right', value: (r) => String(r.statuses.lockTimeout) },
-  { header: '503', align: 'right', value: (r) => String(r.statuses.unavailable) },
-  { header: 'other', align: 'right', value: (r) => String(other(r)), alarming: (r) => other(r) > 0 },
-  { header: 'util', align: 'right', value: (r) => fixed(r.utilisation.busyShare, 2) },
-  { header: 'hand-off ms', align: 'right', value: (r) => fixed(r.utilisation.meanGapMs, 1) },
-  { header: 'CPU µs/grant', align: 'right', value: (r) => (r.machineCpu ? fixed(r.machineCpu.microsEach) : '–') },
+  figure('grants per commit', (r) => fixed(r.audit.grants / (r.audit.statements || 1), 1)),
+  figure('granted p50 ms', (r) => ms(r.latency.granted.p50)),
+  figure('accept→durable p50/p99 ms', (r) =>
+    r.acceptToDurable ? `${ms(r.acceptToDurable.p50)}/${ms(r.acceptToDurable.p99)}` : '–',
+  ),
+  figure('turned away p99 ms', (r) => ms(r.latency.turnedAway.p99)),
+  figure('sold-out/s', (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–')),
+  count('200', (r) => r.statuses.granted),
+  count('409', (r) => r.statuses.soldOut + r.statuses.duplicate + r.statuses.fenceRejected),
+  count('429', (r) => r.statuses.lockTimeout),
+  count('503', (r) => r.statuses.unavailable),
+  count('other', other, true),
+  figure('util', (r) => fixed(r.utilisation.busyShare, 2)),
+  figure('hand-off ms', (r) => fixed(r.utilisation.meanGapMs, 1)),
+  figure('CPU µs/grant', (r) => (r.machineCpu ? fixed(r.machineCpu.microsEach) : '–')),
   {
     header: 'reconciled',
     align: 'left',

@@ -1,8 +1,9 @@
+/** The text reports: the terminal's (printed by npm run bench) and the Markdown file, from one table renderer. */
 import { holdRoundLine } from '../hold-round';
-import type { Lesson } from '../types';
-import type { BenchReport, LoadResult } from '../types';
-import { ceilingsLine, columns, loadGrid } from './columns';
-import { markdownGrid } from './grid';
+import { lessonLines } from '../lessons';
+import type { BenchReport, Lesson, LoadResult } from '../types';
+import { ceilingsLine, columns, loadGrid, summaryColumns } from './columns';
+import { renderGrid } from './grid';
 
 export const LEGEND =
   'Verdict: correct, or what went wrong: OVERSOLD (more grants than stock), LOST UPDATES (decrements overwritten), ' +
@@ -15,8 +16,29 @@ export const LEGEND =
   'redis-stream answers 202 (accepted) and grants later: its grabs/s are accepted/s, its 200 column counts 202s, it is ' +
   'judged once its order stream drained, and accept→durable runs from Redis’s acceptance to the grant row.';
 
+/** One load's summary for a terminal: a row per strategy, correctness failures in red when `color`. */
+export function renderLoadTable(load: LoadResult, color = false): string {
+  return renderGrid(loadGrid(load, summaryColumns), color ? 'color' : 'text').join('\n');
+}
+
+/** The terminal report: the run, the ceilings, a summary per load (the lessons come apart, last). */
+export function renderTable(report: BenchReport, color = false): string {
+  const { machine: m, settings: s } = report;
+  return [
+    `${m.cpus} × ${m.cpuModel}, Node ${m.node}`,
+    `stock ${s.stock}, ${s.requests} grabs per round over ${s.connections} connections`,
+    ceilingsLine(report.ceilings),
+    ...report.loads.flatMap((load) => ['', `workMs ${load.workMs}`, renderLoadTable(load, color)]),
+  ].join('\n');
+}
+
+/** What the run teaches, for the end of the terminal output. */
+export function renderLessons(report: BenchReport): string {
+  return ['What this run teaches:', ...lessonLines(report.lessons)].join('\n');
+}
+
 export function markdownTable(load: LoadResult): string[] {
-  return markdownGrid(loadGrid(load, columns));
+  return renderGrid(loadGrid(load, columns), 'markdown');
 }
 
 /** A lesson as a Markdown list item: the sentence, whether it held, and the two numbers when not. */
@@ -27,7 +49,9 @@ export function lessonItem(l: Lesson): string {
 /** The Markdown report: the lessons first, machine and method, the ceilings, a table per load. */
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
-  const s = report.settings;
+  const sellOut = report.sellOut?.runs.map(
+    (r) => `- ${r.strategy} (${r.segments} row(s)): ${r.sellOutMs} ms, ${r.granted} granted, ${r.stockLeft} left`,
+  );
   return [
     `# Strategy comparison, ${report.startedAt}`,
     '',
@@ -37,22 +61,12 @@ export function renderMarkdown(report: BenchReport): string {
     `- ${ceilingsLine(report.ceilings)}. ${report.ceilings.method}`,
     `- Method: ${report.method}`,
     ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
-    ...(report.sellOut
-      ? [
-          '',
-          '## Sell-out race',
-          '',
-          ...report.sellOut.runs.map(
-            (r) =>
-              `- ${r.strategy} (${r.segments} row(s)): ${r.sellOutMs} ms, ${r.granted} granted, ${r.stockLeft} left`,
-          ),
-        ]
-      : []),
+    ...(sellOut ? ['', '## Sell-out race', '', ...sellOut] : []),
     ...(report.holds ? ['', '## Hold → confirm', '', `- ${holdRoundLine(report.holds)}`] : []),
     '',
     LEGEND,
     '',
-    `Settings: ${JSON.stringify(s)}`,
+    `Settings: ${JSON.stringify(report.settings)}`,
     '',
   ].join('\n');
 }

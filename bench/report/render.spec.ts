@@ -2,8 +2,7 @@ import type { BenchReport } from '../types';
 import { fourStrategies, sampleLoad, sampleReport, sampleStatuses, sampleVerdict } from './report.fixture';
 import { fileStamp } from './format';
 import { renderHtml } from './render-html';
-import { renderMarkdown } from './render-markdown';
-import { renderLessons, renderLoadTable, renderTable } from './render-table';
+import { renderLessons, renderLoadTable, renderMarkdown, renderTable } from './render-markdown';
 import { barChart } from './svg-charts';
 
 const CEILINGS = 'ceilings: http 4210/s, pg hot row 1480/s, redis 9350/s';

@@ -1,8 +1,7 @@
 import { lessonsOf } from '../lessons';
-import { boundOf } from '../metrics/bound';
 import { emptyStatusCounts } from '../metrics/status-counts';
 import { verdictOf } from '../metrics/verdict';
-import { scenarioFor } from '../scenarios';
+import { boundOf, scenarioFor } from '../scenarios';
 import type { BenchReport, Ceilings, LoadResult, StatusCounts, StrategyResult, Verdict, VerdictFlag } from '../types';
 
 /** Test data for the renderers and the lessons: figures chosen to be unique, so a spec can find each one. */

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
+import { closedLoop } from '../ceilings';
 
 /** Selling one coupon out: segmented against one lock, timed from the first request to the last 200. */
 export interface SellOutSample {
@@ -90,14 +91,9 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
     }
   })();
   const answers: GrabAnswer[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < SELL_OUT.buyers) {
-      const user = `${prefix}-${next++}`;
-      answers.push(await api.grab(coupon.id, user, { strategy, workMs: SELL_OUT.workMs }));
-    }
-  };
-  await Promise.all(Array.from({ length: SELL_OUT.inFlight }, worker));
+  await closedLoop(SELL_OUT.buyers, SELL_OUT.inFlight, async (n) => {
+    answers.push(await api.grab(coupon.id, `${prefix}-${n}`, { strategy, workMs: SELL_OUT.workMs }));
+  });
   selling = false;
   await sampler;
   const left = (await rows()).map((r) => r.stock);

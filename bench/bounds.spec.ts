@@ -1,6 +1,6 @@
-import { sampleResult } from '../report/report.fixture';
-import type { Ceilings } from '../types';
-import { boundOf, withBounds } from './bound';
+import { sampleResult } from './report/report.fixture';
+import type { Ceilings } from './types';
+import { boundOf, withBounds } from './scenarios';
 
 const ceilings: Ceilings = {
   httpPerSec: 4000,
