@@ -29,11 +29,8 @@ export async function resolveStrategies(
  * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
  * race and the hold → confirm round, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
-export async function runBench(
-  target: BenchTarget,
-  settings: BenchSettings,
-  progress = new ProgressLine(),
-): Promise<BenchReport> {
+export async function runBench(target: BenchTarget, settings: BenchSettings): Promise<BenchReport> {
+  const progress = new ProgressLine();
   const api = new ApiClient({ baseUrl: target.nginxUrl, adminToken: target.adminToken, timeoutMs: 60_000 });
   const strategies = await resolveStrategies(api, settings.strategies);
   const startedAt = new Date().toISOString();

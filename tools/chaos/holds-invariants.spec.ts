@@ -1,4 +1,5 @@
 import { checkHoldInvariants, withinContract, type HoldsObserved } from './holds-invariants';
+import { failedNames } from './check.fixture';
 
 // Four holds: one confirmed, one refused as expired, one whose confirm died with the killed
 // replica after its commit (a grant the buyer learns of by asking), one left to expire.
@@ -28,10 +29,7 @@ const healthy: HoldsObserved = {
   faultMet: { count: 1, what: 'confirms left without an answer by the kill' },
 };
 
-const failed = (o: HoldsObserved) =>
-  checkHoldInvariants(o)
-    .filter((c) => !c.ok)
-    .map((c) => c.name);
+const failed = (o: HoldsObserved) => failedNames(checkHoldInvariants(o));
 
 describe('checkHoldInvariants', () => {
   it('passes a run that kept every invariant (an unanswered confirm may have become a grant)', () => {

@@ -1,5 +1,6 @@
 import { checkInvariants, doubleHoldersExpected, type Observed } from './invariants';
 import type { Verdict } from './outcome';
+import { failedNames } from './check.fixture';
 
 const healthy: Observed = {
   audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, statements: 3 },
@@ -16,10 +17,7 @@ const healthy: Observed = {
   unexpectedRestarts: 0,
 };
 
-const failed = (o: Observed) =>
-  checkInvariants(o)
-    .filter((c) => !c.ok)
-    .map((c) => c.name);
+const failed = (o: Observed) => failedNames(checkInvariants(o));
 
 describe('checkInvariants', () => {
   it('passes a run that kept every invariant (a grant without an acknowledgement is allowed)', () => {

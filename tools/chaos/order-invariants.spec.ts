@@ -1,6 +1,7 @@
 import { checkInvariants, type Observed } from './invariants';
 import { orderLossWindowMs, type OrderObservation } from './order-invariants';
 import type { Verdict } from './outcome';
+import { failedNames } from './check.fixture';
 
 // A redis-stream run: a, b and c accepted (202), d resolved by retry; all four granted once drained.
 const orders: OrderObservation = {
@@ -36,10 +37,7 @@ const cLost: Observed = {
 };
 
 const check = (o: Observed, name: string) => checkInvariants(o).find((c) => c.name === name);
-const failed = (o: Observed) =>
-  checkInvariants(o)
-    .filter((c) => !c.ok)
-    .map((c) => c.name);
+const failed = (o: Observed) => failedNames(checkInvariants(o));
 
 describe('redis-stream invariants, judged once the order stream drained', () => {
   it('pass when every 202 became a grant, the stream is empty and the counter equals the stock of record', () => {

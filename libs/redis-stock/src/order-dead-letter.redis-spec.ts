@@ -1,14 +1,9 @@
-import { probeClient } from '../../../test/redis/lock-kit';
-import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
+import { nextCouponId, orderClient } from '../../../test/redis/order-kit';
+import { orderKeys, PERSISTERS_GROUP } from './order-commands';
 
-const redis = probeClient();
-defineOrderCommands(redis);
-let couponId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
-
-afterAll(() => redis.quit());
-beforeEach(() => {
-  couponId += 1;
-});
+const redis = orderClient();
+let couponId = 0;
+beforeEach(() => (couponId = nextCouponId()));
 
 const keys = () => orderKeys(couponId);
 const accept = (user: string) => {

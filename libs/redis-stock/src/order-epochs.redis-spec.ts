@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { probeClient } from '../../../test/redis/lock-kit';
+import { nextCouponId, orderClient } from '../../../test/redis/order-kit';
 import type { CounterLoad, OrdersPersisted, Refusal, StreamOrder } from '@app/stock';
-import { defineOrderCommands, orderKeys, PERSISTERS_GROUP } from './order-commands';
+import { orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
 import { OrderPersister } from './order-persister';
 import { resetCounter } from './counter-reset';
@@ -9,14 +9,9 @@ import { GIVE_UP_REASONS } from './order-batch';
 
 const SUPERSEDED = GIVE_UP_REASONS.superseded;
 
-const redis = probeClient();
-defineOrderCommands(redis);
-let couponId = 5_000_000 + Math.floor(Math.random() * 1_000_000);
-
-afterAll(() => redis.quit());
-beforeEach(() => {
-  couponId += 1;
-});
+const redis = orderClient();
+let couponId = 0;
+beforeEach(() => (couponId = nextCouponId()));
 
 /**
  * The database's side as the real statements behave (Redis is real): a load starts a new epoch and

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { probeClient } from '../../../test/redis/lock-kit';
+import { nextCouponId, orderClient } from '../../../test/redis/order-kit';
 import {
   StockUnavailableError,
   type CounterLoad,
@@ -7,21 +7,16 @@ import {
   type Refusal,
   type StreamOrder,
 } from '@app/stock';
-import { defineOrderCommands, orderKeys, PERSISTERS_GROUP, type OrderKeys } from './order-commands';
+import { orderKeys, PERSISTERS_GROUP, type OrderKeys } from './order-commands';
 import { OrderDesk } from './order-desk';
 import { reconcileStock } from './reconcile';
 import { GIVE_UP_REASONS } from './order-batch';
 import { OrderPersister } from './order-persister';
 import type { OrderLedger } from './persister-options';
 
-const redis = probeClient();
-defineOrderCommands(redis);
-let couponId = 3_000_000 + Math.floor(Math.random() * 1_000_000);
-
-afterAll(() => redis.quit());
-beforeEach(() => {
-  couponId += 1;
-});
+const redis = orderClient();
+let couponId = 0;
+beforeEach(() => (couponId = nextCouponId()));
 
 /**
  * An in-memory stand-in for PostgreSQL with the statement's rules (Redis is real): one grant per

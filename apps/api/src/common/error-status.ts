@@ -1,20 +1,7 @@
 import type { ErrorCode } from '@app/contract';
 import type { CodedError } from '@app/errors';
-import { LockAbortedError, LockLostError, LockTimeoutError, LockUnavailableError } from '@app/lock';
-import {
-  CommitAbortedError,
-  CouponNotFoundError,
-  DuplicateGrantError,
-  GrantNotFoundError,
-  HoldCancelledError,
-  HoldConfirmedError,
-  HoldExpiredError,
-  HoldNotFoundError,
-  RetriesExhaustedError,
-  SoldOutError,
-  StaleFenceError,
-  StockUnavailableError,
-} from '@app/stock';
+import * as lock from '@app/lock';
+import * as stock from '@app/stock';
 import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from '@app/apps-common';
 
 type ErrorClass = abstract new (...args: never[]) => CodedError;
@@ -28,32 +15,30 @@ interface ErrorRow {
   readonly retry?: true;
 }
 
+/** A row per class, all answered with `status`. */
+const rows = (status: number, types: readonly ErrorClass[], extra: Pick<ErrorRow, 'code' | 'retry'> = {}) =>
+  types.map((type): ErrorRow => ({ type, status, ...extra }));
+
 /**
  * The one place where error classes become HTTP statuses (the libraries know nothing of HTTP). The
  * first row the error is an instance of wins; an error of no row is a 500.
  */
 export const ERROR_ROWS: readonly ErrorRow[] = [
-  { type: RequestInvalidError, status: 400 },
-  { type: UnauthorizedError, status: 401 },
-  { type: ChaosDisabledError, status: 403 },
-  { type: CouponNotFoundError, status: 404 },
-  { type: GrantNotFoundError, status: 404 },
-  { type: HoldNotFoundError, status: 404 },
-  { type: HoldExpiredError, status: 409 },
-  { type: HoldCancelledError, status: 409 },
-  { type: HoldConfirmedError, status: 409 },
-  { type: SoldOutError, status: 409 },
-  { type: DuplicateGrantError, status: 409 },
-  { type: StaleFenceError, status: 409 },
-  { type: LockTimeoutError, status: 429, retry: true },
+  ...rows(400, [RequestInvalidError]),
+  ...rows(401, [UnauthorizedError]),
+  ...rows(403, [ChaosDisabledError]),
+  ...rows(404, [stock.CouponNotFoundError, stock.GrantNotFoundError, stock.HoldNotFoundError]),
+  ...rows(409, [stock.HoldExpiredError, stock.HoldCancelledError, stock.HoldConfirmedError]),
+  ...rows(409, [stock.SoldOutError, stock.DuplicateGrantError, stock.StaleFenceError]),
+  ...rows(429, [lock.LockTimeoutError, stock.RetriesExhaustedError], { retry: true }),
   // The caller cancelled its own wait (its client went away): nginx's "client closed request".
-  { type: LockAbortedError, status: 499 },
-  { type: RetriesExhaustedError, status: 429, retry: true },
-  { type: LockLostError, status: 503, retry: true },
-  { type: CommitAbortedError, status: 503, retry: true },
+  ...rows(499, [lock.LockAbortedError]),
+  ...rows(503, [lock.LockLostError, stock.CommitAbortedError], { retry: true }),
   // A dependency that is down is one public code, whichever library noticed it.
-  { type: LockUnavailableError, status: 503, code: 'DEPENDENCY.UNAVAILABLE', retry: true },
-  { type: StockUnavailableError, status: 503, code: 'DEPENDENCY.UNAVAILABLE', retry: true },
+  ...rows(503, [lock.LockUnavailableError, stock.StockUnavailableError], {
+    code: 'DEPENDENCY.UNAVAILABLE',
+    retry: true,
+  }),
 ];
 
 export interface ErrorAnswer {
