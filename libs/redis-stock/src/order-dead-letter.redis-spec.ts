@@ -1,4 +1,4 @@
-import { nextCouponId, orderClient } from '../../../test/redis/order-kit';
+import { acceptOrder, deadLetterArgs, nextCouponId, orderClient } from '../../../test/redis/order-kit';
 import { orderKeys, PERSISTERS_GROUP } from './order-commands';
 
 const redis = orderClient();
@@ -8,25 +8,11 @@ beforeEach(() => (couponId = nextCouponId()));
 const keys = () => orderKeys(couponId);
 const accept = (user: string) => {
   const k = keys();
-  return redis.orderAccept(k.counter, k.epoch, k.loading, k.buyers, k.orders, user, 'x', '');
+  return acceptOrder(redis, k, user);
 };
 const giveUp = (orderId: string, refusal: 'sold-out' | 'duplicate') => {
   const k = keys();
-  return redis.orderDeadLetter(
-    k.counter,
-    k.epoch,
-    k.buyers,
-    k.orders,
-    k.dead,
-    k.failures,
-    k.deadBuyers,
-    PERSISTERS_GROUP,
-    'c1',
-    orderId,
-    1,
-    'refused',
-    refusal,
-  );
+  return redis.orderDeadLetter(...deadLetterArgs(k), orderId, 1, 'refused', refusal);
 };
 
 /** A counter of `units` in epoch 1, one order of `user` taken from it and delivered to consumer c1. */

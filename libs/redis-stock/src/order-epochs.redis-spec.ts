@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nextCouponId, orderClient } from '../../../test/redis/order-kit';
+import { acceptOrder, deadLetterArgs, nextCouponId, orderClient } from '../../../test/redis/order-kit';
 import type { CounterLoad, OrdersPersisted, Refusal, StreamOrder } from '@app/stock';
 import { orderKeys, PERSISTERS_GROUP } from './order-commands';
 import { OrderDesk } from './order-desk';
@@ -102,8 +102,7 @@ const deadLetters = async () =>
 describe('counter epochs on a real Redis', () => {
   it('order-accept stamps the counter epoch, and waits (-2) while a load or a reset holds the claim', async () => {
     const keys = orderKeys(couponId);
-    const accept = (user: string) =>
-      redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, user, 'x', '');
+    const accept = (user: string) => acceptOrder(redis, keys, user);
     await redis.set(keys.counter, 2);
     expect(await accept('a')).toBe(-2); // a counter without its epoch is not loaded
     await redis.set(keys.epoch, '7');
@@ -118,25 +117,10 @@ describe('counter epochs on a real Redis', () => {
   it('order-dead-letter: a superseded order gives no unit back, nor does one of another epoch; a counter of its epoch is dropped', async () => {
     const keys = orderKeys(couponId);
     const giveUp = (orderId: string, refusal: 'superseded' | '') =>
-      redis.orderDeadLetter(
-        keys.counter,
-        keys.epoch,
-        keys.buyers,
-        keys.orders,
-        keys.dead,
-        keys.failures,
-        keys.deadBuyers,
-        PERSISTERS_GROUP,
-        'c1',
-        orderId,
-        1,
-        'why',
-        refusal,
-      );
+      redis.orderDeadLetter(...deadLetterArgs(keys), orderId, 1, 'why', refusal);
     await redis.set(keys.counter, 4);
     await redis.set(keys.epoch, '2');
-    const accept = (user: string) =>
-      redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, user, 'x', '');
+    const accept = (user: string) => acceptOrder(redis, keys, user);
     const [, first] = (await accept('a')) as [number, string];
     const [, second] = (await accept('b')) as [number, string];
     const [, third] = (await accept('c')) as [number, string];

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nextCouponId, orderClient } from '../../../test/redis/order-kit';
+import { acceptOrder, deadLetterArgs, nextCouponId, orderClient } from '../../../test/redis/order-kit';
 import {
   StockUnavailableError,
   type CounterLoad,
@@ -121,21 +121,10 @@ async function until(done: () => Promise<boolean>, timeoutMs = 2000) {
 describe('order Lua scripts on a real Redis', () => {
   it('order-accept: -2 when not loaded, then takes the unit, records the buyer and appends the order in one step', async () => {
     const keys = orderKeys(couponId);
-    expect(
-      await redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, 'a', 'api-1', ''),
-    ).toBe(-2);
+    expect(await acceptOrder(redis, keys, 'a', 'api-1')).toBe(-2);
     await load(keys, 2);
     const [seconds] = await redis.time();
-    const answer = await redis.orderAccept(
-      keys.counter,
-      keys.epoch,
-      keys.loading,
-      keys.buyers,
-      keys.orders,
-      'a',
-      'api-1',
-      '',
-    );
+    const answer = await acceptOrder(redis, keys, 'a', 'api-1');
     expect(Array.isArray(answer)).toBe(true);
     const [left, orderId] = answer as [number, string];
     expect(left).toBe(1);
@@ -151,22 +140,9 @@ describe('order Lua scripts on a real Redis', () => {
   it('order-accept: refuses a user with an order (-3) and answers -1 at zero, changing nothing', async () => {
     const keys = orderKeys(couponId);
     await load(keys, 1);
-    await redis.orderAccept(
-      keys.counter,
-      keys.epoch,
-      keys.loading,
-      keys.buyers,
-      keys.orders,
-      'a',
-      'api-1',
-      'after-commit',
-    );
-    expect(
-      await redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, 'a', 'api-2', ''),
-    ).toBe(-3);
-    expect(
-      await redis.orderAccept(keys.counter, keys.epoch, keys.loading, keys.buyers, keys.orders, 'b', 'api-2', ''),
-    ).toBe(-1);
+    await acceptOrder(redis, keys, 'a', 'api-1', 'after-commit');
+    expect(await acceptOrder(redis, keys, 'a', 'api-2')).toBe(-3);
+    expect(await acceptOrder(redis, keys, 'b', 'api-2')).toBe(-1);
     expect(await redis.get(keys.counter)).toBe('0');
     expect(await redis.xlen(keys.orders)).toBe(1);
     expect(await redis.hkeys(keys.buyers)).toEqual(['a']);
@@ -179,16 +155,7 @@ describe('order Lua scripts on a real Redis', () => {
     const lookup = () => redis.orderLookup(keys.buyers, keys.orders, keys.deadBuyers, 'a');
     await load(keys, 1);
     expect(await lookup()).toBeNull();
-    const [, orderId] = (await redis.orderAccept(
-      keys.counter,
-      keys.epoch,
-      keys.loading,
-      keys.buyers,
-      keys.orders,
-      'a',
-      'x',
-      '',
-    )) as [number, string];
+    const [, orderId] = (await acceptOrder(redis, keys, 'a')) as [number, string];
     expect(await lookup()).toEqual(['pending', orderId]);
     await redis.xdel(keys.orders, orderId);
     expect(await lookup()).toBeNull();
@@ -199,32 +166,9 @@ describe('order Lua scripts on a real Redis', () => {
   it('order-dead-letter: only for the persister holding the delivery; counts, then at the limit gives the order up once', async () => {
     const keys = orderKeys(couponId);
     await load(keys, 1);
-    const [, orderId] = (await redis.orderAccept(
-      keys.counter,
-      keys.epoch,
-      keys.loading,
-      keys.buyers,
-      keys.orders,
-      'a',
-      'x',
-      '',
-    )) as [number, string];
+    const [, orderId] = (await acceptOrder(redis, keys, 'a')) as [number, string];
     const fail = (consumer: string) =>
-      redis.orderDeadLetter(
-        keys.counter,
-        keys.epoch,
-        keys.buyers,
-        keys.orders,
-        keys.dead,
-        keys.failures,
-        keys.deadBuyers,
-        PERSISTERS_GROUP,
-        consumer,
-        orderId,
-        2,
-        'its statement failed',
-        '',
-      );
+      redis.orderDeadLetter(...deadLetterArgs(keys, consumer), orderId, 2, 'its statement failed', '');
     await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
     expect(await fail('c1')).toBe(-1); // not delivered yet
     await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys.orders, '>');
@@ -258,9 +202,7 @@ describe('order Lua scripts on a real Redis', () => {
     const orderId = (await redis.xadd(keys.orders, '*', 'user', 'stray'))!;
     await redis.xgroup('CREATE', keys.orders, PERSISTERS_GROUP, '0');
     await redis.xreadgroup('GROUP', PERSISTERS_GROUP, 'c1', 'STREAMS', keys.orders, '>');
-    const { counter, epoch, buyers, orders, dead, failures, deadBuyers } = keys;
-    const args = [counter, epoch, buyers, orders, dead, failures, deadBuyers, PERSISTERS_GROUP, 'c1'] as const;
-    expect(await redis.orderDeadLetter(...args, orderId, 1, 'malformed', '')).toBe(1);
+    expect(await redis.orderDeadLetter(...deadLetterArgs(keys), orderId, 1, 'malformed', '')).toBe(1);
     expect(await redis.get(keys.counter)).toBe('3');
   });
 
