@@ -47,11 +47,11 @@ it('measures the section alone and each contender, writes the JSON and Markdown,
       expect(r.grantsPerProcess.reduce((s, g) => s + g, 0)).toBe(r.counter); // counter = grants
       expect(r.waiters).toBe(15); // 3 processes × 5, every one counted in Jain's index
     }
-    expect(report.ceiling!.sectionPerSec).toBeGreaterThan(0);
-    expect(report.ceiling!.readings).toHaveLength(1);
+    expect(report.ceiling.sectionPerSec).toBeGreaterThan(0);
+    expect(report.ceiling.readings).toHaveLength(1);
 
     // Every lesson this run can speak to, each a sentence with a held/not held that is a boolean.
-    const lessons = report.lessons!;
+    const lessons = report.lessons;
     expect(lessons.map((l) => l.id)).toEqual(['fair-and-fast', 'local-handoff', 'lock-cost', 'queue-bounds-waits']);
     for (const l of lessons) {
       expect(typeof l.held).toBe('boolean');

@@ -8,18 +8,11 @@ import { testPort } from '../ports';
 import { startExtraReplica, type ExtraReplica } from './support/extra-replica';
 import { OrderProbe, STRATEGY, users } from './support/orders';
 import { e2eStackDir, http, testStack } from './support/stack';
+import { waitFor } from '../../tools/stack/servers/child';
 
 jest.setTimeout(240_000);
 
 /** Until `done` holds (observed state), or fails after `timeoutMs`. */
-async function until(what: string, done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('redis-stream: a 202 is a promise the buyer can check', () => {
   const info = testStack();
   const probe = new OrderProbe(info);
@@ -54,7 +47,7 @@ describe('redis-stream: a 202 is a promise the buyer can check', () => {
       await holder.end();
     }
     expect(answers.map((a) => a.status)).toEqual([202, 202]);
-    await until(
+    await waitFor(
       'one order dead-lettered',
       async () => (await probe.redis.xlen(orderKeys(coupon.id).dead)) === 1,
       90_000,
@@ -117,7 +110,7 @@ describe('redis-stream: a slow database is never the order’s fault', () => {
       await new Promise((r) => setTimeout(r, Math.max(0, lockedAt + LOCK_MS - Date.now())));
       await holder.query('ROLLBACK');
       const keys = orderKeys(coupon.id);
-      await until('the stream drained', async () => (await redis.xlen(keys.orders)) === 0, 120_000);
+      await waitFor('the stream drained', async () => (await redis.xlen(keys.orders)) === 0, 120_000);
       const { rows } = await pg.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM grants WHERE coupon_id = $1 AND order_id = ANY($2::varchar[])',
         [coupon.id, accepted.map((a) => a.body?.orderId)],

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { GrabAnswer } from '@app/contract';
 import { OrderProbe, STRATEGY, users } from './support/orders';
 import { control, testStack } from './support/stack';
+import { waitFor } from '../../tools/stack/servers/child';
 
 jest.setTimeout(120_000);
 
@@ -18,14 +19,6 @@ async function waitingOnLock(pg: Client): Promise<number> {
     `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
   );
   return rows[0].n;
-}
-
-async function until(done: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('redis-stream when Redis restarts empty', () => {
@@ -50,12 +43,17 @@ describe('redis-stream when Redis restarts empty', () => {
     let late: Promise<GrabAnswer> | undefined;
     try {
       expect((await probe.api.grab(coupon.id, first, { strategy: STRATEGY })).status).toBe(202);
-      await until(async () => (await waitingOnLock(holder)) >= 1, 'the persist waits on the stock rows');
+      await waitFor('the persist waits on the stock rows', async () => (await waitingOnLock(holder)) >= 1, 30_000, 20);
       await restartRedisEmpty(probe);
       // The next grab loads the counter again while that persist is still in flight.
       let answered = false;
       late = probe.api.grab(coupon.id, second, { strategy: STRATEGY }).finally(() => (answered = true));
-      await until(async () => answered || (await waitingOnLock(holder)) >= 2, 'the load answered or waits');
+      await waitFor(
+        'the load answered or waits',
+        async () => answered || (await waitingOnLock(holder)) >= 2,
+        30_000,
+        20,
+      );
     } finally {
       await holder.query('COMMIT');
     }

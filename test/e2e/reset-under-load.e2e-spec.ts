@@ -1,6 +1,7 @@
 import type { GrabAnswer } from '@app/contract';
 import { OrderProbe, STRATEGY, users } from './support/orders';
 import { testStack } from './support/stack';
+import { waitFor } from '../../tools/stack/servers/child';
 
 jest.setTimeout(300_000);
 
@@ -27,14 +28,6 @@ function startLoad(probe: OrderProbe, couponId: number, prefix: string) {
   };
 }
 
-async function until(done: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('reset while redis-stream orders flow', () => {
   const info = testStack();
   const probe = new OrderProbe(info);
@@ -49,14 +42,14 @@ describe('reset while redis-stream orders flow', () => {
       const load = startLoad(probe, coupon.id, `r${round}`);
       const accepted = () => load.answers.filter((a) => a.status === 202);
       // Orders flowing, a part of them persisted: then the reset.
-      await until(() => accepted().length >= SALE / 2, 'half the sale accepted');
+      await waitFor('half the sale accepted', () => Promise.resolve(accepted().length >= SALE / 2), 60_000, 10);
       const beganAt = Date.now();
       await probe.api.resetCoupon(coupon.id, { stock: SALE });
       const returnedAt = Date.now();
       // The new sale sells out under the same load: every buyer has seen it sold out since.
       const soldOutAfter = () =>
         load.answers.filter((a) => a.sentAt > returnedAt && a.code === 'STOCK.SOLD_OUT').length;
-      await until(() => soldOutAfter() >= CONNECTIONS, 'the new sale sold out');
+      await waitFor('the new sale sold out', () => Promise.resolve(soldOutAfter() >= CONNECTIONS), 60_000, 10);
       await load.stop();
       await probe.drained(coupon.id);
 
