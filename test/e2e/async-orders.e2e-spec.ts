@@ -1,6 +1,6 @@
 import { summarizeLatencies } from '@app/stock';
-import { OrderProbe, STRATEGY, statuses, users } from './support/orders';
-import { control, testStack, type StackInfo } from './support/stack';
+import { OrderProbe, orderProbe, STRATEGY, statuses, users } from './support/orders';
+import { control, type StackInfo } from './support/stack';
 
 jest.setTimeout(180_000);
 
@@ -61,10 +61,8 @@ async function ordersLostToRedisKill(probe: OrderProbe, info: StackInfo, waiting
 }
 
 describe('redis-stream on the stack: accept first, persist later', () => {
-  const info = testStack();
-  const probe = new OrderProbe(info);
-  beforeEach(() => probe.replicasUp());
-  afterAll(() => probe.close());
+  const probe = orderProbe();
+  const { info } = probe;
 
   it('accepts exactly the stock with 202, the rest sold out; once drained every invariant holds', async () => {
     const coupon = await probe.api.createCoupon({ stock: 50 });

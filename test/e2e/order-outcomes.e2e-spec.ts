@@ -6,7 +6,7 @@ import { orderKeys } from '@app/redis-stock';
 import { startRedisServer } from '../../tools/stack/servers/redis-server';
 import { testPort } from '../ports';
 import { startExtraReplica, type ExtraReplica } from './support/extra-replica';
-import { OrderProbe, STRATEGY, users } from './support/orders';
+import { orderProbe, STRATEGY, users } from './support/orders';
 import { e2eStackDir, http, testStack } from './support/stack';
 import { waitFor } from '../../tools/stack/servers/child';
 
@@ -14,10 +14,8 @@ jest.setTimeout(240_000);
 
 /** Until `done` holds (observed state), or fails after `timeoutMs`. */
 describe('redis-stream: a 202 is a promise the buyer can check', () => {
-  const info = testStack();
-  const probe = new OrderProbe(info);
-  beforeEach(() => probe.replicasUp());
-  afterAll(() => probe.close());
+  const probe = orderProbe();
+  const { info } = probe;
 
   it('an accepted order the database refuses: the lookup answers 410 ORDER.DEAD_LETTERED with its order id and why, its phantom unit not given back', async () => {
     const coupon = await probe.api.createCoupon({ stock: 1 });

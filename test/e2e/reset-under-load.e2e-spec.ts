@@ -1,6 +1,5 @@
 import type { GrabAnswer } from '@app/contract';
-import { OrderProbe, STRATEGY, users } from './support/orders';
-import { testStack } from './support/stack';
+import { OrderProbe, orderProbe, STRATEGY, users } from './support/orders';
 import { waitFor } from '../../tools/stack/servers/child';
 
 jest.setTimeout(300_000);
@@ -29,10 +28,7 @@ function startLoad(probe: OrderProbe, couponId: number, prefix: string) {
 }
 
 describe('reset while redis-stream orders flow', () => {
-  const info = testStack();
-  const probe = new OrderProbe(info);
-  beforeAll(() => probe.replicasUp());
-  afterAll(() => probe.close());
+  const probe = orderProbe(beforeAll);
 
   it(`${RESETS} resets under load at ${CONNECTIONS} connections: no old order in the new sale, every later 202 granted, every sale exact`, async () => {
     const coupon = await probe.api.createCoupon({ stock: SALE });

@@ -2,9 +2,20 @@ import { Pool } from 'pg';
 import { Redis } from 'ioredis';
 import { ApiClient, type GrabAnswer } from '@app/contract';
 import { awaitOrderDrain, orderKeys } from '@app/redis-stock';
-import type { StackInfo } from './stack';
+import { testStack, type StackInfo } from './stack';
 
 export const STRATEGY = 'redis-stream';
+
+/**
+ * A suite's probe of the test stack, closed after it: every replica up before each test (a fault
+ * may have crashed one), or only before all when `beforeAll`.
+ */
+export function orderProbe(when: typeof beforeEach = beforeEach): OrderProbe {
+  const probe = new OrderProbe(testStack());
+  when(() => probe.replicasUp());
+  afterAll(() => probe.close());
+  return probe;
+}
 
 /** The stack's API, Redis and PostgreSQL, to judge redis-stream from what each really holds. */
 export class OrderProbe {

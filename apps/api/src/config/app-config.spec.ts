@@ -23,11 +23,7 @@ describe('loadConfig', () => {
       LOCK_WAIT_REPLICAS: '1',
       LOCK_WAIT_REPLICAS_TIMEOUT_MS: '250',
     });
-    expect(config).toMatchObject({
-      handoffLimit: 0,
-      waitReplicas: 1,
-      waitReplicasTimeoutMs: 250,
-    });
+    expect(config).toMatchObject({ handoffLimit: 0, waitReplicas: 1, waitReplicasTimeoutMs: 250 });
     expect(() => loadConfig({ ...base, LOCK_HANDOFF_LIMIT: '-1' })).toThrow(/LOCK_HANDOFF_LIMIT/);
     expect(() => loadConfig({ ...base, LOCK_WAIT_REPLICAS: 'two' })).toThrow(/LOCK_WAIT_REPLICAS/);
   });
