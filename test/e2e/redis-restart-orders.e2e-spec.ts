@@ -33,6 +33,12 @@ describe('redis-stream when Redis restarts empty', () => {
     await holder.end();
     await probe.close();
   });
+  /** Once the coupon's orders drained: its grants, its stock of record and Redis's counter. */
+  const settled = async (couponId: number) => {
+    await probe.drained(couponId);
+    const { audit, redisCounter } = await probe.figures(couponId);
+    return { grants: audit.grants, stock: audit.stock, redisCounter };
+  };
 
   it('a counter reloaded while a persist is in flight ends equal to the stock of record', async () => {
     const coupon = await probe.api.createCoupon({ stock: 5 });
@@ -58,13 +64,7 @@ describe('redis-stream when Redis restarts empty', () => {
       await holder.query('COMMIT');
     }
     expect((await late).status).toBe(202);
-    await probe.drained(coupon.id);
-    const { audit, redisCounter } = await probe.figures(coupon.id);
-    expect({ grants: audit.grants, stock: audit.stock, redisCounter }).toEqual({
-      grants: 2,
-      stock: 3,
-      redisCounter: 3,
-    });
+    expect(await settled(coupon.id)).toEqual({ grants: 2, stock: 3, redisCounter: 3 });
   });
 
   it('a user granted before the restart gets no second 202', async () => {
@@ -76,12 +76,6 @@ describe('redis-stream when Redis restarts empty', () => {
     await restartRedisEmpty(probe);
     const again = await probe.api.grab(coupon.id, buyer, { strategy: STRATEGY });
     expect([again.status, again.code]).toEqual([409, 'GRANT.DUPLICATE']);
-    await probe.drained(coupon.id);
-    const { audit, redisCounter } = await probe.figures(coupon.id);
-    expect({ grants: audit.grants, stock: audit.stock, redisCounter }).toEqual({
-      grants: 1,
-      stock: 4,
-      redisCounter: 4,
-    });
+    expect(await settled(coupon.id)).toEqual({ grants: 1, stock: 4, redisCounter: 4 });
   });
 });

@@ -61,31 +61,17 @@ describe('resolveConfig', () => {
   });
 
   it('runs Redis with an append-only file fsynced every second unless REDIS_APPENDFSYNC says otherwise', () => {
-    expect(appendOnlyArgs(resolveConfig({}).redisAppendFsync)).toEqual([
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'everysec',
-    ]);
-    expect(resolveConfig({ REDIS_APPENDFSYNC: 'off' }).redisAppendFsync).toBe('off');
-    expect(appendOnlyArgs('off')).toEqual(['--appendonly', 'no']);
-    expect(appendOnlyArgs(resolveConfig({ REDIS_APPENDFSYNC: 'always' }).redisAppendFsync)).toEqual([
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'always',
-    ]);
+    const fsync = (env: Record<string, string>) => appendOnlyArgs(resolveConfig(env).redisAppendFsync);
+    expect(fsync({})).toEqual(['--appendonly', 'yes', '--appendfsync', 'everysec']);
+    expect(fsync({ REDIS_APPENDFSYNC: 'off' })).toEqual(['--appendonly', 'no']);
+    expect(fsync({ REDIS_APPENDFSYNC: 'always' })).toEqual(['--appendonly', 'yes', '--appendfsync', 'always']);
     expect(() => resolveConfig({ REDIS_APPENDFSYNC: 'sometimes' })).toThrow(/REDIS_APPENDFSYNC/);
   });
 
   it('runs PostgreSQL with durable commits unless PG_FSYNC=off', () => {
-    expect(postgresDurabilityArgs(resolveConfig({}).postgresFsync)).toEqual([]);
-    expect(postgresDurabilityArgs(resolveConfig({ PG_FSYNC: 'off' }).postgresFsync)).toEqual([
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-    ]);
+    const durability = (env: Record<string, string>) => postgresDurabilityArgs(resolveConfig(env).postgresFsync);
+    expect(durability({})).toEqual([]);
+    expect(durability({ PG_FSYNC: 'off' })).toEqual(['-c', 'fsync=off', '-c', 'synchronous_commit=off']);
     expect(() => resolveConfig({ PG_FSYNC: 'maybe' })).toThrow(/PG_FSYNC/);
   });
 });

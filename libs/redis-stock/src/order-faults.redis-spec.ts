@@ -100,6 +100,12 @@ async function roundsUntil(ps: OrderPersister[], done: () => Promise<boolean> | 
 const keys = () => orderKeys(couponId);
 const streamEmpty = async () => (await redis.xlen(keys().orders)) === 0;
 const deadLetters = () => redis.xlen(keys().dead);
+/** What the orders came to: grants, the stock of record, dead letters. */
+const outcome = async (db: { grants: Map<string, string>; stock: number }) => ({
+  grants: db.grants.size,
+  stock: db.stock,
+  dead: await deadLetters(),
+});
 
 async function acceptAll(front: OrderDesk, users: readonly string[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
@@ -117,11 +123,7 @@ describe('accepted means sold: the persisters never give back an order the datab
     db.lockedUntil = Date.now() + 2000; // 20 statement timeouts, 8 idle times
     const ps = [persister(db, 'p1'), persister(db, 'p2')];
     await roundsUntil(ps, async () => Date.now() > db.lockedUntil && (await streamEmpty()), 15_000);
-    expect({ grants: db.grants.size, stock: db.stock, dead: await deadLetters() }).toEqual({
-      grants: 20,
-      stock: 0,
-      dead: 0,
-    });
+    expect(await outcome(db)).toEqual({ grants: 20, stock: 0, dead: 0 });
     expect(await redis.get(keys().counter)).toBe('0');
   });
 
@@ -160,11 +162,7 @@ describe('accepted means sold: the persisters never give back an order the datab
     });
     db.fault = null;
     await roundsUntil(ps, streamEmpty);
-    expect({ grants: db.grants.size, stock: db.stock, dead: await deadLetters() }).toEqual({
-      grants: 4,
-      stock: 0,
-      dead: 0,
-    });
+    expect(await outcome(db)).toEqual({ grants: 4, stock: 0, dead: 0 });
     expect(await redis.get(keys().counter)).toBe('0');
   });
 
