@@ -4,6 +4,7 @@ import type { ApiClient } from '@app/contract';
 import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { ATOMIC_GRANT_SQL } from '@app/stock';
 import { startBareHttp } from './bare-http';
+import { closedLoop } from './closed-loop';
 import { connectTargetRedis, type BenchTarget } from './target';
 import type { Ceilings } from './types';
 
@@ -12,15 +13,6 @@ export interface CeilingSpec {
   readonly warmup: number;
   readonly connections: number;
   readonly runId: string;
-}
-
-/** `amount` operations, `inFlight` under way at any time: a closed loop, as autocannon's connections are. */
-export async function closedLoop(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const loop = async () => {
-    while (next < amount) await op(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, amount) }, loop));
 }
 
 /** A closed loop's operations per second. */

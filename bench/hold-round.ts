@@ -1,6 +1,6 @@
 import type { ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
-import { closedLoop } from './ceilings';
+import { closedLoop } from './closed-loop';
 import { verdictOf } from './metrics/verdict';
 import type { HoldRoundResult, VerdictFlag } from './types';
 

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
-import { closedLoop } from '../ceilings';
+import { closedLoop } from '../closed-loop';
 
 /** Selling one coupon out: segmented against one lock, timed from the first request to the last 200. */
 export interface SellOutSample {
