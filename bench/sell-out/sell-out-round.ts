@@ -38,7 +38,6 @@ export const SELL_OUT = {
   stock: 300,
   inFlight: 64,
   workMs: 5,
-  segments: 8,
   sampleEveryMs: 20,
   contenders: [
     { strategy: 'owner-checked', segments: 1 },
