@@ -77,6 +77,7 @@ module.exports = {
         '<rootDir>/libs/redis-stock/src/order-stream.redis-spec.ts',
         '<rootDir>/libs/redis-stock/src/order-dead-letter.redis-spec.ts',
         '<rootDir>/libs/redis-stock/src/order-epochs.redis-spec.ts',
+        '<rootDir>/libs/redis-stock/src/room/room.redis-spec.ts',
         '<rootDir>/libs/**/*.cluster-spec.ts',
       ],
       globalSetup: '<rootDir>/test/redis-cluster/global-setup.ts',

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './strategy-names';
 export * from './grab-options';
 export * from './holds';
+export * from './room';
 export * from './client-errors';
 export * from './api-client';
 export type { CallAnswer, GrabAnswer } from './call-answer';

@@ -15,6 +15,7 @@ import {
   StaleFenceError,
   StockUnavailableError,
 } from '@app/stock';
+import { RoomNotAdmittedError, RoomNotFoundError, TicketNotFoundError } from '@app/redis-stock';
 import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from '@app/apps-common';
 
 type ErrorClass = abstract new (...args: never[]) => CodedError;
@@ -36,7 +37,10 @@ export const ERROR_ROWS: readonly ErrorRow[] = [
   { type: RequestInvalidError, status: 400 },
   { type: UnauthorizedError, status: 401 },
   { type: ChaosDisabledError, status: 403 },
+  { type: RoomNotAdmittedError, status: 403 },
   { type: CouponNotFoundError, status: 404 },
+  { type: RoomNotFoundError, status: 404 },
+  { type: TicketNotFoundError, status: 404 },
   { type: GrantNotFoundError, status: 404 },
   { type: HoldNotFoundError, status: 404 },
   { type: HoldExpiredError, status: 409 },
