@@ -40,6 +40,7 @@ const SLOW_E2E_NAMES = [
   'wait-replicas-health',
   'soak',
   'bench',
+  't0-bench',
   'lock-bench',
   'walkthrough',
   'lab-page',
