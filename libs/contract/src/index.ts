@@ -11,3 +11,5 @@ export * from './lab';
 export * from './sse';
 export * from './lab-client';
 export * from './lock-resource';
+export * from './crowd';
+export * from './crowd-checks';

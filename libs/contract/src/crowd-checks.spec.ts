@@ -1,6 +1,6 @@
-import { mostInWindow, outOfOrderShare } from './t0-report';
+import { mostInWindow, outOfOrderShare } from './crowd-checks';
 
-describe('T0 checks', () => {
+describe('crowd checks', () => {
   it('outOfOrderShare: counts only pairs far enough apart whose tickets are swapped', () => {
     const buyers = [
       { scheduledAt: 0, ticket: 2 },
