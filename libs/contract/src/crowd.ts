@@ -44,7 +44,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  * with the server and hide its queue). With a room, a buyer joins, polls at the room's estimate
  * (every 0.5 to 3 s), and grabs with its ticket once admitted.
  */
-export async function runCrowd(api: CrowdApi, couponId: number, o: CrowdOptions, windowMs = 0): Promise<CrowdBuyer[]> {
+export async function runCrowd(api: CrowdApi, couponId: number, o: CrowdOptions): Promise<CrowdBuyer[]> {
   // Connections opened before T0, as a crowd's browsers have theirs: the run times the stack, not TCP set-up.
   await Promise.all(Array.from({ length: Math.min(200, o.buyers) }, () => api.strategies()));
   const startAt = Date.now() + 200;
