@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RoomFigures, RoomSettings, RoomTicket, TicketState } from '@app/contract';
 import { RoomDesk } from '@app/redis-stock';
-import { CouponsService, SoldOutError } from '@app/stock';
+import { CouponsService, SoldOutError, SoldOutMemo } from '@app/stock';
 import { AppRedis } from '../redis/app-redis';
 
 /**
@@ -17,6 +17,7 @@ export class RoomGate {
   constructor(
     redis: AppRedis,
     private readonly coupons: CouponsService,
+    private readonly soldOut: SoldOutMemo,
   ) {
     this.desk = new RoomDesk(redis.client, (id) => this.coupons.room(id));
   }
@@ -35,7 +36,8 @@ export class RoomGate {
    * waiting ones the stock is gone. Any strategy runs behind it.
    */
   async grab<T>(couponId: number, userId: string, ticket: string | undefined, grab: () => Promise<T>): Promise<T> {
-    if (!(await this.roomOf(couponId))) return grab();
+    // Sold out is sold out, room or not: the grab answers it from memory, as without a room.
+    if (this.soldOut.isSoldOut(couponId) || !(await this.roomOf(couponId))) return grab();
     const number = await this.desk.check(couponId, userId, ticket);
     let answer: T;
     try {
