@@ -121,8 +121,9 @@ export class StackApi {
     return this.nginx.confirmHold(couponId, holdId, options);
   }
 
-  /** A crowd at T0 through nginx, open loop (runCrowd): what each buyer saw. */
+  /** A crowd at T0 through nginx, open loop (runCrowd): what each buyer saw. Plain grabs only, no chaos. */
   crowd(couponId: number, options: CrowdOptions): Promise<CrowdBuyer[]> {
+    this.signal?.throwIfAborted();
     return runCrowd(this.nginx, couponId, options);
   }
 
