@@ -38,6 +38,9 @@ export interface T0Run {
   readonly outOfOrder: number;
   /** The most admissions the room made in any 1 s (its own times; pacing says ≤ admitPerSec). */
   readonly mostAdmittedPerSec: number;
+  /** Admissions seen, and from the first to the last (ms): at the pace, no less than (n − 1) × 1000 / admitPerSec. */
+  readonly admitted: number;
+  readonly admitSpanMs: number;
   readonly audit: Audit;
 }
 
@@ -56,7 +59,7 @@ export function renderT0(s: T0Settings, runs: readonly T0Run[]): string[] {
     );
     if (r.room)
       lines.push(
-        `  out of order: ${(r.outOfOrder * 100).toFixed(2)}% of pairs ≥ 50 ms apart; most admitted in 1 s: ${r.mostAdmittedPerSec}; ${r.polls} polls`,
+        `  out of order: ${(r.outOfOrder * 100).toFixed(2)}% of pairs ≥ 50 ms apart; most admitted in 1 s: ${r.mostAdmittedPerSec}; ${r.admitted} admissions over ${r.admitSpanMs} ms (the pace allows no less than ${Math.ceil(((r.admitted - 1) * 1000) / s.admitPerSec)}); ${r.polls} polls`,
       );
   }
   return lines;

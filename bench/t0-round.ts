@@ -26,6 +26,7 @@ export async function runT0(api: ApiClient, s: T0Settings, room: boolean): Promi
 export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
   const answered = buyers.filter((b) => b.firstAt !== undefined && b.firstStatus !== 0);
   const first = answered.map((b) => b.firstAt! - b.scheduledAt);
+  const admitted = buyers.flatMap((b) => (b.admittedAt ? [b.admittedAt] : []));
   const outcomes: Record<string, number> = {};
   for (const b of buyers) outcomes[b.outcome ?? '?'] = (outcomes[b.outcome ?? '?'] ?? 0) + 1;
   return {
@@ -44,9 +45,8 @@ export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
       buyers.map((b) => ({ ticket: b.ticket, scheduledAt: b.sentAt ?? b.scheduledAt })),
       50,
     ),
-    mostAdmittedPerSec: mostInWindow(
-      buyers.flatMap((b) => (b.admittedAt ? [b.admittedAt] : [])),
-      1000,
-    ),
+    mostAdmittedPerSec: mostInWindow(admitted, 1000),
+    admitted: admitted.length,
+    admitSpanMs: admitted.length ? Math.max(...admitted) - Math.min(...admitted) : 0,
   };
 }

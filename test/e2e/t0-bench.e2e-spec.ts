@@ -25,9 +25,12 @@ describe('T0: a crowd on a clock', () => {
     // Its time to first answer is printed, never asserted: this shared machine's load is part of it.
     expect(room.outOfOrder).toBeLessThanOrEqual(0.01);
     expect(room.mostAdmittedPerSec).toBeLessThanOrEqual(s.admitPerSec);
+    // Never ahead of the pace: n admissions span at least (n − 1) intervals (the room floors each to whole ms).
+    expect(room.admitSpanMs).toBeGreaterThanOrEqual(((room.admitted - 1) * 1000) / s.admitPerSec - room.admitted);
     expect(room.grants).toBe(s.stock);
     expect(room.audit).toMatchObject({ grants: s.stock, stock: 0, oversold: 0, lostUpdates: 0 });
-    expect(room.audit.room?.joined).toBe(s.buyers);
+    // Every buyer joined, or was told at its join that the stock was gone.
+    expect((room.audit.room?.joined ?? 0) + (room.outcomes['409 STOCK.SOLD_OUT'] ?? 0)).toBe(s.buyers);
     expect(room.grantsToFirst120).toBeGreaterThanOrEqual(0.9 * s.stock);
     expect(room.lastOutcomeMs).toBeLessThanOrEqual(30_000);
   });
