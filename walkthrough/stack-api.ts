@@ -1,8 +1,11 @@
 import {
   ApiClient,
+  runCrowd,
   type Audit,
   type CallAnswer,
   type Coupon,
+  type CrowdBuyer,
+  type CrowdOptions,
   type GrabAnswer,
   type GrabOptions,
   type Grant,
@@ -56,7 +59,7 @@ export class StackApi {
     }, []);
   }
 
-  createCoupon(body: { name: string; stock: number; segments?: number }): Promise<Coupon> {
+  createCoupon(body: Parameters<ApiClient['createCoupon']>[0]): Promise<Coupon> {
     return this.nginx.createCoupon(body);
   }
 
@@ -116,6 +119,12 @@ export class StackApi {
 
   confirmHold(couponId: number, holdId: string, options: HoldOptions = {}): Promise<CallAnswer> {
     return this.nginx.confirmHold(couponId, holdId, options);
+  }
+
+  /** A crowd at T0 through nginx, open loop (runCrowd): what each buyer saw. Plain grabs only, no chaos. */
+  crowd(couponId: number, options: CrowdOptions): Promise<CrowdBuyer[]> {
+    this.signal?.throwIfAborted();
+    return runCrowd(this.nginx, couponId, options);
   }
 
   private replica(id: string): ApiClient {

@@ -14,6 +14,7 @@ import { setNxPxStep } from './set-nx-px.step';
 import { setnxCrashStep } from './setnx-crash.step';
 import { strandedReservationStep } from './stranded-reservation.step';
 import { synchronizedStep } from './synchronized.step';
+import { t0BurstStep } from './t0-burst.step';
 import { unpaidHoldsStep } from './unpaid-holds.step';
 import { watchdogFreezeStep } from './watchdog-freeze.step';
 import { watchdogPauseStep } from './watchdog-pause.step';
@@ -43,4 +44,6 @@ export const allSteps: readonly Step[] = [
   asyncOrdersStep,
   // Beyond a grab: holds that pay, never pay, or pay as their deadline passes.
   unpaidHoldsStep,
+  // Before the grab: a crowd at the opening second, and a waiting room in front of it.
+  t0BurstStep,
 ];

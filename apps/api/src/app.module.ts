@@ -23,6 +23,8 @@ import { LockEventsModule } from './lock-events/lock-events.module';
 import { MetricsController } from './metrics/metrics.controller';
 import { OrderPipeline } from './orders/order-pipeline';
 import { AppRedis } from './redis/app-redis';
+import { RoomController } from './room/room.controller';
+import { RoomGate } from './room/room-gate';
 import { StrategiesController } from './strategies/strategies.controller';
 
 @Module({
@@ -60,6 +62,7 @@ import { StrategiesController } from './strategies/strategies.controller';
   controllers: [
     CouponsController,
     HoldsController,
+    RoomController,
     StrategiesController,
     HealthController,
     MetricsController,
@@ -76,6 +79,7 @@ import { StrategiesController } from './strategies/strategies.controller';
     StockReconciler,
     AppRedis,
     OrderPipeline,
+    RoomGate,
     {
       // Redis reserves, the database's conditional decrement (db-atomic's) persists.
       provide: RedisStock,

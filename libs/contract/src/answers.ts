@@ -1,6 +1,7 @@
 /** The answers of the HTTP API, as the contract (docs/api.md) states them. */
 import type { LockEvent as LockLibraryEvent } from '@app/lock';
 import type { HoldFigures } from './holds';
+import type { RoomFigures, RoomSettings } from './room';
 
 export interface Coupon {
   readonly id: number;
@@ -8,6 +9,8 @@ export interface Coupon {
   readonly stock: number;
   readonly initialStock: number;
   readonly segments: number;
+  /** Coupons created with a waiting room. */
+  readonly room?: RoomSettings;
 }
 
 export interface CouponWithGrants extends Coupon {
@@ -30,6 +33,8 @@ export interface Audit extends Partial<HoldFigures> {
    * one per grant for every other strategy. grants / statements = grants per statement.
    */
   readonly statements: number;
+  /** Coupons with a waiting room: counted in Redis (see RoomFigures). */
+  readonly room?: RoomFigures;
 }
 
 /** One grant row, as GET /coupons/:id/grants lists it. */

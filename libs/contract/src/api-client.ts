@@ -10,11 +10,12 @@ import type {
   ReconcileReport,
   StrategyEntry,
 } from './answers';
-import { observePost, type CallAnswer, type GrabAnswer } from './call-answer';
+import { observeGet, observePost, type CallAnswer, type GrabAnswer } from './call-answer';
 import { ApiError } from './client-errors';
 import { grabQuery, type GrabOptions } from './grab-options';
 import { holdQuery, type HoldOptions } from './holds';
 import { sendJson } from './http-request';
+import type { RoomSettings } from './room';
 
 export interface ApiClientOptions {
   /** nginx, or one replica. */
@@ -46,7 +47,12 @@ export class ApiClient {
     return this.json('GET', '/strategies');
   }
 
-  createCoupon(body: { name?: string; stock: number; segments?: number }): Promise<Coupon> {
+  createCoupon(body: {
+    name?: string;
+    stock: number;
+    segments?: number;
+    room?: Pick<RoomSettings, 'admitPerSec'> & Partial<RoomSettings>;
+  }): Promise<Coupon> {
     return this.json('POST', '/coupons', body, true);
   }
 
@@ -120,10 +126,28 @@ export class ApiClient {
     return (await this.healthStatus()) === 200;
   }
 
-  /** One grab; `signal` abandons it (the answer is then status 0, code `AbortError`). */
-  async grab(couponId: number, userId: string, options: GrabOptions = {}, signal?: AbortSignal): Promise<GrabAnswer> {
+  /** One grab (`ticket`: the room's, for a coupon with a room); `signal` abandons it (status 0, code `AbortError`). */
+  async grab(
+    couponId: number,
+    userId: string,
+    options: GrabOptions & { ticket?: string } = {},
+    signal?: AbortSignal,
+  ): Promise<GrabAnswer> {
     const path = `/coupons/${couponId}/grab?${grabQuery(options).toString()}`;
-    return { userId, ...(await this.call(path, { userId }, signal)) };
+    const body = options.ticket === undefined ? { userId } : { userId, ticket: options.ticket };
+    return { userId, ...(await this.call(path, body, signal)) };
+  }
+
+  /** Joins the coupon's waiting room (202 `RoomTicket` in `body`). */
+  joinRoom(couponId: number, userId: string, signal?: AbortSignal): Promise<CallAnswer> {
+    return this.call(`/coupons/${couponId}/room`, { userId }, signal);
+  }
+
+  /** What a room ticket is now (200 `TicketState` in `body`). */
+  ticketState(couponId: number, ticket: string, signal?: AbortSignal): Promise<CallAnswer> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const url = `${this.baseUrl}/coupons/${couponId}/room/${encodeURIComponent(ticket)}`;
+    return observeGet(url, signal ? AbortSignal.any([timeout, signal]) : timeout);
   }
 
   /** Reserves a unit for `userId` until its deadline (201 `Hold` in `body`). */

@@ -22,15 +22,20 @@ export interface GrabAnswer extends CallAnswer {
 }
 
 /** A POST whose answer is observed, never thrown: a network error is status 0 with its code. */
-export async function observePost(url: string, body: object, signal: AbortSignal): Promise<CallAnswer> {
+export function observePost(url: string, body: object, signal: AbortSignal): Promise<CallAnswer> {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  return observe(url, init, signal);
+}
+
+/** A GET whose answer is observed, never thrown. */
+export function observeGet(url: string, signal: AbortSignal): Promise<CallAnswer> {
+  return observe(url, { method: 'GET' }, signal);
+}
+
+async function observe(url: string, init: RequestInit, signal: AbortSignal): Promise<CallAnswer> {
   const sentAt = Date.now();
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
+    const res = await fetch(url, { ...init, signal });
     const answer = parseObject(await res.text());
     const code = res.ok || typeof answer?.code !== 'string' ? undefined : answer.code;
     const replica = res.headers.get('x-replica') ?? undefined;

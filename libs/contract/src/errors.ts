@@ -6,6 +6,9 @@ export const ERROR_STATUS = {
   'REQUEST.TOO_LARGE': 413,
   'AUTH.UNAUTHORIZED': 401,
   'CHAOS.DISABLED': 403,
+  'ROOM.NOT_ADMITTED': 403,
+  'ROOM.NOT_FOUND': 404,
+  'TICKET.NOT_FOUND': 404,
   'COUPON.NOT_FOUND': 404,
   'ROUTE.NOT_FOUND': 404,
   'STOCK.SOLD_OUT': 409,
@@ -38,6 +41,8 @@ export interface ErrorBody {
   readonly grant?: Grant;
   readonly orderId?: string;
   readonly reason?: string;
+  /** ROOM.NOT_ADMITTED: the place of the user's ticket while it waits, 0 when it does not wait. */
+  readonly position?: number;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -49,6 +54,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  * nginx, a 400 to a well-formed request) is outside the contract.
  */
 export const GRAB_ERROR_CODES = [
+  'ROOM.NOT_ADMITTED',
   'STOCK.SOLD_OUT',
   'GRANT.DUPLICATE',
   'FENCE.REJECTED',

@@ -12,3 +12,4 @@ export * from './order-desk';
 export * from './order-persister';
 export { awaitOrderDrain, type DrainedStream, type DrainWait } from './order-drain';
 export * from './persister-options';
+export * from './room';

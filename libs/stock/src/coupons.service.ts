@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Audit, Coupon, CouponWithGrants, Grant } from '@app/contract';
+import type { Audit, Coupon, CouponWithGrants, Grant, RoomSettings } from '@app/contract';
 import { splitStock } from './split-stock';
 import { StockDatabase, type RunQuery } from './database/stock-database';
 import { broadcastReset } from './sold-out/reset-broadcast';
@@ -44,15 +44,29 @@ export class CouponsService {
     private readonly listener: StockListener,
   ) {}
 
-  create(name: string, stock: number, segments: number): Promise<Coupon> {
+  create(name: string, stock: number, segments: number, room?: RoomSettings): Promise<Coupon> {
     return this.db.transaction(async (query) => {
       const [row] = await query<{ id: number }>(
-        'INSERT INTO coupons (name, initial_stock, segments) VALUES ($1, $2, $3) RETURNING id',
-        [name, stock, segments],
+        `INSERT INTO coupons (name, initial_stock, segments, room_admit_per_sec, room_window_ms)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [name, stock, segments, room?.admitPerSec ?? null, room?.windowMs ?? null],
       );
       await insertSegments(query, row.id, stock, segments);
-      return { id: row.id, name, stock, initialStock: stock, segments };
+      return { id: row.id, name, stock, initialStock: stock, segments, ...(room ? { room } : {}) };
     });
+  }
+
+  /** The coupon's waiting room (null: it has none) and its stock now. */
+  async room(id: number): Promise<{ settings: RoomSettings | null; stock: number }> {
+    const [row] = await this.db.query<{ admitPerSec: number | null; windowMs: number | null; stock: number }>(
+      `SELECT room_admit_per_sec AS "admitPerSec", room_window_ms AS "windowMs",
+              COALESCE((SELECT SUM(stock) FROM stock_segments s WHERE s.coupon_id = c.id), 0)::int AS stock
+         FROM coupons c WHERE c.id = $1`,
+      [id],
+    );
+    if (!row) throw new CouponNotFoundError(id);
+    const { admitPerSec, windowMs, stock } = row;
+    return { settings: admitPerSec && windowMs ? { admitPerSec, windowMs } : null, stock };
   }
 
   /**

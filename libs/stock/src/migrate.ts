@@ -4,6 +4,7 @@ import { GrantBatches1764000000000 } from './migrations/1764000000000-grant-batc
 import { StreamOrders1764100000000 } from './migrations/1764100000000-stream-orders';
 import { Holds1764200000000 } from './migrations/1764200000000-holds';
 import { CounterEpochs1764300000000 } from './migrations/1764300000000-counter-epochs';
+import { CouponRooms1764400000000 } from './migrations/1764400000000-coupon-rooms';
 
 /** The schema's history, oldest first; TypeORM records which ran in its `migrations` table. */
 export const STOCK_MIGRATIONS = [
@@ -12,6 +13,7 @@ export const STOCK_MIGRATIONS = [
   StreamOrders1764100000000,
   Holds1764200000000,
   CounterEpochs1764300000000,
+  CouponRooms1764400000000,
 ];
 
 /** Applies pending migrations; returns the names of those it ran. Run once, before the replicas start. */

@@ -22,6 +22,9 @@ export class ErrorBodyDto {
 
   @ApiPropertyOptional({ description: 'ORDER.DEAD_LETTERED only: why it was given up' })
   reason?: string;
+
+  @ApiPropertyOptional({ description: "ROOM.NOT_ADMITTED only: the user's ticket's place while it waits, else 0" })
+  position?: number;
 }
 
 /**

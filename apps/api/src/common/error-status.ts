@@ -2,6 +2,7 @@ import type { ErrorCode } from '@app/contract';
 import type { CodedError } from '@app/errors';
 import * as lock from '@app/lock';
 import * as stock from '@app/stock';
+import * as room from '@app/redis-stock';
 import { ChaosDisabledError, RequestInvalidError, UnauthorizedError } from '@app/apps-common';
 
 type ErrorClass = abstract new (...args: never[]) => CodedError;
@@ -26,8 +27,9 @@ const rows = (status: number, types: readonly ErrorClass[], extra: Pick<ErrorRow
 export const ERROR_ROWS: readonly ErrorRow[] = [
   ...rows(400, [RequestInvalidError]),
   ...rows(401, [UnauthorizedError]),
-  ...rows(403, [ChaosDisabledError]),
-  ...rows(404, [stock.CouponNotFoundError, stock.GrantNotFoundError, stock.HoldNotFoundError]),
+  ...rows(403, [ChaosDisabledError, room.RoomNotAdmittedError]),
+  ...rows(404, [stock.CouponNotFoundError, room.RoomNotFoundError, room.TicketNotFoundError]),
+  ...rows(404, [stock.GrantNotFoundError, stock.HoldNotFoundError]),
   ...rows(409, [stock.HoldExpiredError, stock.HoldCancelledError, stock.HoldConfirmedError]),
   ...rows(409, [stock.SoldOutError, stock.DuplicateGrantError, stock.StaleFenceError]),
   ...rows(429, [lock.LockTimeoutError, stock.RetriesExhaustedError], { retry: true }),

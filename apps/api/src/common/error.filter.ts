@@ -3,6 +3,7 @@ import { frameworkRefusal, JsonErrorFilter, type JsonErrorAnswer } from '@app/ap
 import type { ErrorBody } from '@app/contract';
 import { CodedError } from '@app/errors';
 import { LockTimeoutError } from '@app/lock';
+import { RoomNotAdmittedError } from '@app/redis-stock';
 import { DuplicateGrantError } from '@app/stock';
 import { answerOf } from './error-status';
 
@@ -15,7 +16,9 @@ function isConnectionFailure(error: unknown): boolean {
   return e?.name === 'MaxRetriesPerRequestError' || CONNECTION_FAILURE.test(`${e?.code ?? ''} ${e?.message ?? ''}`);
 }
 
-type Answer = JsonErrorAnswer & { body: { code: string; message: string; grant?: ErrorBody['grant'] } };
+type Answer = JsonErrorAnswer & {
+  body: { code: string; message: string; grant?: ErrorBody['grant']; position?: number };
+};
 
 const UNAVAILABLE: Answer = {
   status: 503,
@@ -36,10 +39,11 @@ export class ErrorFilter extends JsonErrorFilter {
       const known = answerOf(error);
       if (!known) return INTERNAL;
       const grant = error instanceof DuplicateGrantError ? error.grant : undefined;
+      const position = error instanceof RoomNotAdmittedError ? { position: error.position } : {};
       const retryAfterMs = error instanceof LockTimeoutError ? (error.holderTtlMs ?? 1000) : 1000;
       return {
         status: known.status,
-        body: { code: known.code, message: error.message, ...(grant ? { grant } : {}) },
+        body: { code: known.code, message: error.message, ...(grant ? { grant } : {}), ...position },
         retryAfterMs: known.retry ? retryAfterMs : undefined,
       };
     }

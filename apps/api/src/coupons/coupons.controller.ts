@@ -29,16 +29,17 @@ import { CouponIdPipe } from '../common/coupon-id.pipe';
 import { AppValidationPipe } from '../common/validation.pipe';
 import { GrabService } from '../grab/grab.service';
 import { OrderPipeline } from '../orders/order-pipeline';
+import { RoomGate } from '../room/room-gate';
 import { ChaosGate } from './chaos-gate';
-import { UserIdPipe } from './grab-request.pipe';
 import { StockReconciler } from './stock-reconciler';
 import { CouponLocks } from './coupon-locks';
 import { CreateCouponDto } from './dto/create-coupon.dto';
+import { roomSettings } from '../room/dto/room-settings.dto';
 import { GrabBodyDto } from './dto/grab-body.dto';
 import { GrabQueryDto } from './dto/grab-query.dto';
 import { ResetCouponDto } from './dto/reset-coupon.dto';
 import { clientGone, type RawResponseHolder } from '../grab/client-gone';
-import { GrabBodyPipe, GrabQueryPipe } from './grab-request.pipe';
+import { GrabBodyPipe, GrabQueryPipe, UserIdPipe } from './grab-request.pipe';
 
 /** The part of the HTTP response a handler uses to answer 202 (Fastify's `reply.status`). */
 interface StatusSetter {
@@ -57,6 +58,7 @@ export class CouponsController {
     private readonly redisStock: RedisStock,
     private readonly holds: HoldsService,
     private readonly orders: OrderPipeline,
+    private readonly room: RoomGate,
   ) {}
 
   @Post()
@@ -64,10 +66,10 @@ export class CouponsController {
   @UsePipes(AppValidationPipe)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Create a coupon with its stock (admin)' })
-  @ApiCreatedResponse({ description: 'the coupon: { id, name, stock, initialStock, segments }' })
+  @ApiCreatedResponse({ description: 'the coupon: { id, name, stock, initialStock, segments }, and room when given' })
   @ApiErrors('REQUEST.INVALID', 'REQUEST.TOO_LARGE', 'AUTH.UNAUTHORIZED', 'DEPENDENCY.UNAVAILABLE')
   create(@Body() body: CreateCouponDto): Promise<Coupon> {
-    return this.coupons.create(body.name ?? 'coupon', body.stock, body.segments ?? 1);
+    return this.coupons.create(body.name ?? 'coupon', body.stock, body.segments ?? 1, roomSettings(body.room));
   }
 
   @Post(':id/reset')
@@ -82,6 +84,7 @@ export class CouponsController {
     // Redis's counter is held while the stock of record is reset, then dropped; then the lock keys.
     const coupon = await this.redisStock.reset(id, () => this.coupons.reset(id, body.stock, body.segments));
     await this.locks.clear(id);
+    await this.room.clear(id);
     return coupon;
   }
 
@@ -97,11 +100,12 @@ export class CouponsController {
   @ApiOperation({ summary: 'What the database says: oversold, lost updates, concurrent holders' })
   @ApiOkResponse({
     description:
-      '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }, and once the coupon has holds { held, confirmed, expired, cancelled }',
+      '{ initialStock, stock, grants, oversold, lostUpdates, maxConcurrentHolders }, once the coupon has holds { held, confirmed, expired, cancelled }, and with a room room: { joined, admitted, expired } (counted in Redis)',
   })
   @ApiErrors('REQUEST.INVALID', 'COUPON.NOT_FOUND', 'DEPENDENCY.UNAVAILABLE')
-  audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
-    return this.holds.audit(id);
+  async audit(@Param('id', CouponIdPipe) id: number): Promise<Audit> {
+    const [audit, room] = await Promise.all([this.holds.audit(id), this.room.figures(id)]);
+    return room ? { ...audit, room } : audit;
   }
 
   @Get(':id/grants')
@@ -176,17 +180,19 @@ export class CouponsController {
     @Res({ passthrough: true }) res: StatusSetter & RawResponseHolder,
   ): Promise<GrabGranted | GrabAccepted> {
     this.chaos.check(query);
-    const answer = await this.grabs.grab(id, body.userId, {
-      strategy: query.strategy,
-      workMs: query.workMs,
-      leaseMs: query.leaseMs,
-      waitMs: query.waitMs,
-      pauseMs: query.pauseMs,
-      freezeMs: query.freezeMs,
-      crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
-      nested: query.nested === '1',
-      signal: clientGone(res),
-    });
+    const run = () =>
+      this.grabs.grab(id, body.userId, {
+        strategy: query.strategy,
+        workMs: query.workMs,
+        leaseMs: query.leaseMs,
+        waitMs: query.waitMs,
+        pauseMs: query.pauseMs,
+        freezeMs: query.freezeMs,
+        crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
+        nested: query.nested === '1',
+        signal: clientGone(res),
+      });
+    const answer = await this.room.grab(id, body.userId, body.ticket, run);
     if ('accepted' in answer) res.status(202);
     return answer;
   }

@@ -1,4 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import { TICKET } from '@app/contract';
 import { RequestInvalidError } from '@app/apps-common';
 import { USER_ID, type GrabBodyDto } from './dto/grab-body.dto';
 import { CRASH_VALUES, GRAB_NUMBERS, type GrabQueryDto } from './dto/grab-query.dto';
@@ -44,6 +45,16 @@ export class GrabQueryPipe implements PipeTransform<Record<string, unknown>, Gra
 }
 
 export const USER_ID_MESSAGE = 'userId must be 1-64 characters of A-Z a-z 0-9 _ . : -';
+export const TICKET_MESSAGE = 'ticket must be a waiting room ticket, as POST /coupons/:id/room answers it';
+
+/** A room ticket in the path. */
+@Injectable()
+export class TicketPipe implements PipeTransform<string, string> {
+  transform(ticket: string): string {
+    if (!TICKET.test(ticket)) throw new RequestInvalidError(TICKET_MESSAGE);
+    return ticket;
+  }
+}
 
 /** A userId in the path. */
 @Injectable()
@@ -54,19 +65,21 @@ export class UserIdPipe implements PipeTransform<string, string> {
   }
 }
 
-/** The grab's body: a JSON object with exactly a valid userId. */
+/** The grab's body: a JSON object with a valid userId, and a room's ticket or nothing else. */
 @Injectable()
 export class GrabBodyPipe implements PipeTransform<unknown, GrabBodyDto> {
   transform(body: unknown): GrabBodyDto {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new RequestInvalidError('the body must be a JSON object');
     }
-    const { userId, ...rest } = body as Record<string, unknown>;
+    const { userId, ticket, ...rest } = body as Record<string, unknown>;
     const extra = Object.keys(rest);
     if (extra.length) throw new RequestInvalidError(`property ${extra.join(', ')} should not exist`);
     if (typeof userId !== 'string' || !USER_ID.test(userId)) {
       throw new RequestInvalidError(USER_ID_MESSAGE);
     }
-    return { userId };
+    if (ticket === undefined) return { userId };
+    if (typeof ticket !== 'string' || !TICKET.test(ticket)) throw new RequestInvalidError(TICKET_MESSAGE);
+    return { userId, ticket };
   }
 }

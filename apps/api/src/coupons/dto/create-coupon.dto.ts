@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import { RoomSettingsDto } from '../../room/dto/room-settings.dto';
 
 export class CreateCouponDto {
   @ApiPropertyOptional({ maxLength: 100, example: 'spring-sale' })
@@ -25,4 +27,14 @@ export class CreateCouponDto {
   @Min(1)
   @Max(64)
   segments?: number;
+
+  @ApiPropertyOptional({
+    type: RoomSettingsDto,
+    description: 'a waiting room: buyers join, are admitted in arrival order, then grab with their ticket',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RoomSettingsDto)
+  room?: RoomSettingsDto;
 }

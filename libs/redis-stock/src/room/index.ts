@@ -1,0 +1,3 @@
+export * from './room-desk';
+export * from './room.errors';
+export { defineRoomCommands, roomKeys } from './room-commands';
