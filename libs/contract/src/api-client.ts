@@ -120,10 +120,10 @@ export class ApiClient {
     return (await this.healthStatus()) === 200;
   }
 
-  /** One grab; `signal` abandons it (the answer is then status 0, code `AbortError`). */
+  /** One grab; `signal` abandons it (the answer is then status 0, code `AbortError`). A stepped one carries the token. */
   async grab(couponId: number, userId: string, options: GrabOptions = {}, signal?: AbortSignal): Promise<GrabAnswer> {
     const path = `/coupons/${couponId}/grab?${grabQuery(options).toString()}`;
-    return { userId, ...(await this.call(path, { userId }, signal)) };
+    return { userId, ...(await this.call(path, { userId }, signal, options.step !== undefined)) };
   }
 
   /** Reserves a unit for `userId` until its deadline (201 `Hold` in `body`). */
@@ -143,9 +143,10 @@ export class ApiClient {
   }
 
   /** A POST whose answer is observed, never thrown; `signal` abandons it (status 0, code `AbortError`). */
-  private call(path: string, body: object, signal?: AbortSignal): Promise<CallAnswer> {
+  private call(path: string, body: object, signal?: AbortSignal, admin = false): Promise<CallAnswer> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    return observePost(`${this.baseUrl}${path}`, body, signal ? AbortSignal.any([timeout, signal]) : timeout);
+    const token = admin ? (this.options.adminToken ?? '') : undefined;
+    return observePost(`${this.baseUrl}${path}`, body, signal ? AbortSignal.any([timeout, signal]) : timeout, token);
   }
 
   private json<T>(method: string, path: string, body?: unknown, admin = false): Promise<T> {

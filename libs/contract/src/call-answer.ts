@@ -22,12 +22,12 @@ export interface GrabAnswer extends CallAnswer {
 }
 
 /** A POST whose answer is observed, never thrown: a network error is status 0 with its code. */
-export async function observePost(url: string, body: object, signal: AbortSignal): Promise<CallAnswer> {
+export async function observePost(url: string, body: object, signal: AbortSignal, token?: string): Promise<CallAnswer> {
   const sentAt = Date.now();
   try {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(body),
       signal,
     });

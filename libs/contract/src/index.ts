@@ -10,3 +10,4 @@ export * from './lab';
 export * from './sse';
 export * from './lab-client';
 export * from './lock-resource';
+export * from './scheduler';

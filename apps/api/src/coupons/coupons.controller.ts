@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards, UsePipes } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards, UsePipes } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -174,8 +174,9 @@ export class CouponsController {
     @Body(GrabBodyPipe) body: GrabBodyDto,
     @Query(GrabQueryPipe) query: GrabQueryDto,
     @Res({ passthrough: true }) res: StatusSetter & RawResponseHolder,
+    @Headers('authorization') authorization?: string,
   ): Promise<GrabGranted | GrabAccepted> {
-    this.chaos.check(query);
+    this.chaos.check(query, authorization);
     const answer = await this.grabs.grab(id, body.userId, {
       strategy: query.strategy,
       workMs: query.workMs,
@@ -185,6 +186,7 @@ export class CouponsController {
       freezeMs: query.freezeMs,
       crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
       nested: query.nested === '1',
+      step: query.step,
       signal: clientGone(res),
     });
     if ('accepted' in answer) res.status(202);

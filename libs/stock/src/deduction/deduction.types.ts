@@ -20,6 +20,8 @@ export interface SectionHooks {
    * never comes (the lock was found gone) aborts the commit.
    */
   readonly fenceToken?: Promise<number>;
+  /** Awaited right before the named step (`read`, `write`) runs: where a stepped grab is held. */
+  checkpoint?(step: 'read' | 'write'): Promise<void>;
 }
 
 export interface Granted {

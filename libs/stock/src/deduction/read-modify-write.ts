@@ -15,12 +15,14 @@ export async function readModifyWrite(
   req: GrantRequest,
   hooks: SectionHooks,
 ): Promise<Granted | null> {
+  await hooks.checkpoint?.('read');
   const row = await readStock(query, req);
   if (!row) return null;
   await hooks.work();
   const fence = await hooks.fenceToken?.catch((error: unknown) => {
     throw new CommitAbortedError({ cause: error });
   });
+  await hooks.checkpoint?.('write');
   if (hooks.signal?.aborted) throw new CommitAbortedError({ cause: hooks.signal.reason });
   const remaining = await writeBack(query, req, row, fence);
   if (remaining === null) {

@@ -14,7 +14,7 @@ export const GRAB_NUMBERS = {
 export const CRASH_VALUES: readonly string[] = ['1', ...CRASH_POINTS];
 
 /** The options honoured only with chaos enabled. */
-export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested'] as const;
+export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested', 'step'] as const;
 
 const range = (name: keyof typeof GRAB_NUMBERS) => ({
   minimum: GRAB_NUMBERS[name].min,
@@ -50,4 +50,9 @@ export class GrabQueryDto {
 
   @ApiPropertyOptional({ enum: ['1'], description: 'chaos: re-acquire the same lock inside the section' })
   nested?: '1';
+
+  @ApiPropertyOptional({
+    description: "chaos (admin): a stepped grab's gate id; it waits at each named step for the lab's scheduler",
+  })
+  step?: string;
 }
