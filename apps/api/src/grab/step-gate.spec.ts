@@ -24,7 +24,7 @@ function port(goes: boolean[]): GatePort & { marks: string[]; waits: number[]; c
 describe('StepGate', () => {
   it('announces each step, numbered, and waits for its go before the step runs', async () => {
     const p = port([true, true, true]);
-    const gate = new StepGate(p, 30_000);
+    const gate = new StepGate(p, 30_000, () => 0);
     await gate.checkpoint('acquire');
     await gate.checkpoint('read');
     await gate.checkpoint('write');
@@ -35,7 +35,7 @@ describe('StepGate', () => {
 
   it('lets a grab nobody steps go: every later step passes without waiting', async () => {
     const p = port([true, false]);
-    const gate = new StepGate(p, 500);
+    const gate = new StepGate(p, 500, () => 0);
     await gate.checkpoint('acquire');
     await gate.checkpoint('read');
     await gate.checkpoint('write');
@@ -43,6 +43,20 @@ describe('StepGate', () => {
     expect(gate.letGo).toBe(true);
     expect(p.marks).toEqual(['1:acquire', '2:read', '2:released']);
     expect(p.waits).toEqual([500, 500]);
+  });
+
+  it('counts the time since the last step, lock waits included: the whole hold is bounded', async () => {
+    let clock = 1000;
+    const p = port([true, true]);
+    const gate = new StepGate(p, 500, () => clock);
+    await gate.checkpoint('acquire'); // stepped at once: the hold starts again from here
+    clock += 200; // the step ran (waited for the lock) 200 ms
+    await gate.checkpoint('read');
+    clock += 600; // the next step outlasted the hold before reaching the next point
+    await gate.checkpoint('write');
+    expect(p.waits).toEqual([500, 300]);
+    expect(p.marks).toEqual(['1:acquire', '2:read', '3:write', '3:released']);
+    expect(gate.letGo).toBe(true);
   });
 
   it('does not run the step before its go arrives', async () => {
