@@ -89,9 +89,8 @@ describe('be the scheduler: two buyers stepped through the real code in Chromium
   afterEach(() => expect(consoleErrors).toEqual([]));
 
   it('offers the five strategies, each with its challenge', async () => {
-    const values = await page
-      .locator('[data-testid=sched-strategy] option')
-      .evaluateAll((o) => o.map((n) => (n as HTMLOptionElement).value));
+    const options = await page.locator('[data-testid=sched-strategy] option').all();
+    const values = await Promise.all(options.map((o) => o.getAttribute('value')));
     expect(values).toEqual(['none', 'set-nx-px', 'owner-checked', 'fenced', 'db-atomic']);
     expect(await page.textContent('#sched-challenge')).toContain('Sell one coupon twice');
   });
