@@ -43,6 +43,7 @@ const SLOW_E2E_NAMES = [
   'lock-bench',
   'walkthrough',
   'lab-page',
+  'lab-scheduler',
   'lab-compose',
   'shutdown',
   'stack',

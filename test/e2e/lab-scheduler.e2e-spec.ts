@@ -1,6 +1,10 @@
 import { ApiClient, type SchedRoundView } from '@app/contract';
 import type { Browser, Page } from 'playwright-core';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launchChromium } from '../../tools/lab/chromium';
+import { schedulerShot } from '../../tools/lab/scheduler-shot';
 import { labClient, labUrl } from './support/lab';
 import { admin, createCoupon, http, testStack, type StackInfo } from './support/stack';
 
@@ -161,6 +165,13 @@ describe('be the scheduler: two buyers stepped through the real code in Chromium
     const coupon = await createCoupon(info, 5);
     const answer = await api.grab(coupon.id, 'after-round', { strategy: 'owner-checked' });
     expect(answer.status).toBe(200);
+  });
+
+  it('npm run lab:screenshot -- --scheduler: the panel mid-round, as a PNG', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sched-shot-')), 'scheduler.png');
+    await schedulerShot(page, info.adminToken, path);
+    expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
+    expect(await nextOf(page, 2)).toBe('write');
   });
 
   it('refuses bad input, a missing token, and a strategy with no steps, with clear 4xx JSON', async () => {
