@@ -6,67 +6,10 @@ import { join } from 'node:path';
 import { launchChromium } from '../../tools/lab/chromium';
 import { schedulerShot } from '../../tools/lab/scheduler-shot';
 import { labClient, labUrl } from './support/lab';
+import { nextOf, pastTheLease, sharedState, startRound, step, verdict } from './support/scheduler-page';
 import { admin, createCoupon, http, testStack, type StackInfo } from './support/stack';
 
 jest.setTimeout(120_000);
-
-const nextOf = (page: Page, buyer: number) =>
-  page.getAttribute(`[data-testid=next-step][data-buyer="${buyer}"]`, 'data-step');
-
-/** Starts a round of `strategy` from the panel; answers once both buyers wait at their first step. */
-async function startRound(page: Page, strategy: string, first: string): Promise<void> {
-  await page.selectOption('[data-testid=sched-strategy]', strategy);
-  const before = await page.getAttribute('[data-testid=sched-verdict]', 'data-coupon-id');
-  await page.click('[data-testid=sched-start]');
-  for (const buyer of [1, 2])
-    await page.waitForSelector(`[data-testid=next-step][data-buyer="${buyer}"][data-step=${first}]`);
-  // A fresh round: no verdict yet, whatever the last round said.
-  if (before) await page.waitForSelector('[data-testid=sched-verdict]:not([data-coupon-id])', { state: 'attached' });
-}
-
-/** Buyer `buyer` runs its next step; answers once the page shows the step after it (`then`). */
-async function step(page: Page, buyer: number, then: string): Promise<void> {
-  await page.click(`[data-testid=step-buyer][data-buyer="${buyer}"]`);
-  await page.waitForSelector(`[data-testid=next-step][data-buyer="${buyer}"][data-step=${then}]`, { timeout: 30_000 });
-}
-
-async function sharedState(page: Page) {
-  const node = page.locator('[data-testid=sched-state]');
-  return {
-    stock: await node.getAttribute('data-stock'),
-    grants: await node.getAttribute('data-grants'),
-    lockOwner: await node.getAttribute('data-lock-owner'),
-  };
-}
-
-/** The verdict as the page shows it, once both buyers are done, beside the coupon's audit. */
-async function verdict(page: Page, api: ApiClient) {
-  const node = page.locator('[data-testid=sched-verdict][data-coupon-id]');
-  await node.waitFor({ state: 'attached', timeout: 30_000 });
-  const shown = {
-    couponId: Number(await node.getAttribute('data-coupon-id')),
-    oversold: Number(await node.getAttribute('data-oversold')),
-    maxHolders: Number(await node.getAttribute('data-max-holders')),
-  };
-  const audit = await api.audit(shown.couponId);
-  expect(shown).toEqual({ couponId: shown.couponId, oversold: audit.oversold, maxHolders: audit.maxConcurrentHolders });
-  return { ...shown, text: await node.textContent() };
-}
-
-/** Buyer 1 holds, its lease runs out, buyer 2 holds and writes, then buyer 1 (the stale holder) writes. */
-async function pastTheLease(page: Page, strategy: 'owner-checked' | 'fenced'): Promise<void> {
-  await startRound(page, strategy, 'acquire');
-  await step(page, 1, 'read');
-  expect((await sharedState(page)).lockOwner).toBe('1');
-  await step(page, 1, 'write');
-  await page.click('[data-testid=expire-lease]');
-  await page.waitForSelector('[data-testid=sched-state][data-lock-owner=""]', { state: 'attached' });
-  await step(page, 2, 'read');
-  expect((await sharedState(page)).lockOwner).toBe('2');
-  await step(page, 2, 'write');
-  await step(page, 2, 'release');
-  expect(await sharedState(page)).toMatchObject({ stock: '0', grants: '1' });
-}
 
 describe('be the scheduler: two buyers stepped through the real code in Chromium', () => {
   let info: StackInfo;
@@ -110,6 +53,24 @@ describe('be the scheduler: two buyers stepped through the real code in Chromium
     const shown = await verdict(page, api);
     expect(shown.oversold).toBe(1);
     expect(shown.text).toContain('Challenge met');
+  });
+
+  it('set-nx-px: past buyer 1’s lease, its release deletes buyer 2’s lock, and it oversells', async () => {
+    await startRound(page, 'set-nx-px', 'acquire');
+    await step(page, 1, 'read');
+    await step(page, 1, 'write');
+    await page.click('[data-testid=expire-lease]');
+    await page.waitForSelector('[data-testid=sched-state][data-lock-owner=""]', { state: 'attached' });
+    await step(page, 2, 'read');
+    await step(page, 2, 'write');
+    await step(page, 1, 'release');
+    expect(await sharedState(page)).toMatchObject({ stock: '0', grants: '1', lockOwner: '2' });
+    await step(page, 1, 'done');
+    // GETDEL: buyer 1 deleted the lock buyer 2 holds.
+    expect((await sharedState(page)).lockOwner).toBe('');
+    await step(page, 2, 'release');
+    await step(page, 2, 'done');
+    expect((await verdict(page, api)).oversold).toBe(1);
   });
 
   it('owner-checked: past buyer 1’s lease, buyer 2 holds too: two holders, and oversold', async () => {

@@ -63,7 +63,7 @@ export function sharedRows(shared: SchedShared): HTMLElement[] {
   return [
     el('div', {}, el('span', {}, 'Stock row (PostgreSQL)'), el('output', {}, String(shared.stock))),
     el('div', {}, el('span', {}, 'Grant rows'), el('output', {}, String(shared.grants))),
-    el('div', {}, el('span', {}, 'Lock key (Redis)'), el('output', {}, lock)),
+    el('div', { class: 'sched-lock' }, el('span', {}, 'Lock key (Redis)'), el('output', {}, lock)),
   ];
 }
 
