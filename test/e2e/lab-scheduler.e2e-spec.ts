@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../../tools/lab/chromium';
 import { schedulerShot } from '../../tools/lab/scheduler-shot';
 import { labClient, labUrl } from './support/lab';
-import { nextOf, pastTheLease, sharedState, startRound, step, verdict } from './support/scheduler-page';
+import { bothHaveRead, nextOf, pastTheLease, sharedState, startRound, step, verdict } from './support/scheduler-page';
 import { admin, createCoupon, http, testStack, type StackInfo } from './support/stack';
 
 jest.setTimeout(120_000);
@@ -91,6 +91,21 @@ describe('be the scheduler: two buyers stepped through the real code in Chromium
     const shown = await verdict(page, api);
     expect(shown.oversold).toBe(0);
     expect(shown.text).toContain('could not be done');
+  });
+
+  it('fenced: buyer 1 writes first, after buyer 2 read: refused all the same, sold once', async () => {
+    await bothHaveRead(page, 'fenced');
+    // Buyer 2's read registered its newer token on the row: buyer 1's write, first, is stale.
+    await step(page, 1, 'done');
+    expect(await page.textContent('[data-testid=next-step][data-buyer="1"]')).toContain('409');
+    expect(await sharedState(page)).toMatchObject({ stock: '1', grants: '0' });
+    await step(page, 2, 'release');
+    expect(await sharedState(page)).toMatchObject({ stock: '0', grants: '1' });
+    await step(page, 2, 'done');
+    const shown = await verdict(page, api);
+    expect(shown.oversold).toBe(0);
+    expect((await api.audit(shown.couponId)).grants).toBe(1);
+    expect(shown.text).toContain('whether it comes first or last');
   });
 
   it.each([

@@ -66,17 +66,20 @@ export const SCHED_INFO: Record<SchedStrategy, SchedStrategyInfo> = {
   fenced: {
     lines: [
       ACQUIRE('acquire.lua draws a fencing token'),
-      READ,
-      { step: 'write', code: 'await writeBack(query, req, row, fence); // UPDATE … WHERE fence < token' },
+      {
+        step: 'read',
+        code: 'const row = await readStockFenced(query, req, fence); // UPDATE fence = token WHERE fence <= token',
+      },
+      { step: 'write', code: 'await writeBack(query, req, row, fence); // UPDATE … WHERE fence <= token' },
       RELEASE('release.lua: delete only if still ours'),
     ],
     leased: true,
     challenge:
-      'Try the owner-checked schedule: buyer 1 holds, its lease runs out, buyer 2 holds and writes, then buyer 1 writes.',
+      'Try the owner-checked schedule: buyer 1 reads, its lease runs out, buyer 2 holds and reads; then let either write first.',
     goal: null,
     why:
-      'The database refuses a write whose token is older than the row’s fence: the stale holder cannot sell it again. ' +
-      'A fence orders writes only: had buyer 1 written before buyer 2, both writes would pass.',
+      'Each read registers the holder’s token on the stock row, and the database writes only with the row’s latest token: ' +
+      'once buyer 2 has read, buyer 1’s stale write is refused, whether it comes first or last.',
   },
   'db-atomic': {
     lines: [

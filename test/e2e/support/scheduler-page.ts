@@ -46,8 +46,8 @@ export async function verdict(page: Page, api: ApiClient) {
   return { ...shown, text: await node.textContent() };
 }
 
-/** Buyer 1 holds, its lease runs out, buyer 2 holds and writes, then buyer 1 (the stale holder) writes. */
-export async function pastTheLease(page: Page, strategy: 'owner-checked' | 'fenced'): Promise<void> {
+/** Buyer 1 holds and reads, its lease runs out, buyer 2 holds and reads: both wait to write. */
+export async function bothHaveRead(page: Page, strategy: 'owner-checked' | 'fenced'): Promise<void> {
   await startRound(page, strategy, 'acquire');
   await step(page, 1, 'read');
   expect((await sharedState(page)).lockOwner).toBe('1');
@@ -57,6 +57,11 @@ export async function pastTheLease(page: Page, strategy: 'owner-checked' | 'fenc
   await step(page, 2, 'read');
   expect((await sharedState(page)).lockOwner).toBe('2');
   await step(page, 2, 'write');
+}
+
+/** The same, then buyer 2 writes and releases; buyer 1 (the stale holder) is left to write. */
+export async function pastTheLease(page: Page, strategy: 'owner-checked' | 'fenced'): Promise<void> {
+  await bothHaveRead(page, strategy);
   await step(page, 2, 'release');
   expect(await sharedState(page)).toMatchObject({ stock: '0', grants: '1' });
 }
