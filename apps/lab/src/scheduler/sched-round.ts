@@ -115,7 +115,8 @@ export class SchedRound {
 
   async view(): Promise<SchedRoundView> {
     await this.readMarks();
-    const shared = await sharedState(this.clients.nginx, this.keys, this.couponId, this.ownerOf);
+    // The buyers first, then the shared state: a buyer shown done has answered, so its lock and its
+    // grant are already what the state shows (read first, a release could land between the two).
     const buyers: SchedBuyer[] = this.buyers.map((b) => ({
       buyer: b.buyer,
       replica: b.replica,
@@ -123,8 +124,9 @@ export class SchedRound {
       running: !b.answer && this.running(b),
       ...(b.answer && { answer: { status: b.answer.status, ...(b.answer.code && { code: b.answer.code }) } }),
     }));
+    const shared = await sharedState(this.clients.nginx, this.keys, this.couponId, this.ownerOf);
     const base = { id: this.id, couponId: this.couponId, strategy: this.strategy, buyers, shared };
-    if (!this.buyers.every((b) => b.answer)) return base;
+    if (!buyers.every((b) => b.answer)) return base;
     const { oversold, maxConcurrentHolders, grants } = await this.clients.nginx.audit(this.couponId);
     const audit = { oversold, maxConcurrentHolders, grants };
     return { ...base, audit, met: roundMet(this.strategy, audit) };
