@@ -2,7 +2,7 @@
 // Paths are resolved through tsconfig.json, so `@app/*` imports count as the libs they alias.
 // A spec file is held to its folder's rules, except that a lib's spec may use the test kits and
 // the other libs.
-const SPEC = '\\.(spec|redis-spec|cluster-spec|e2e-spec)\\.ts$';
+const SPEC = '\\.(spec|redis-spec|pg-spec|cluster-spec|e2e-spec)\\.ts$';
 const CORE = { dependencyTypes: ['core'] };
 
 /** `from` may import no lib but `allowed` (besides itself); a spec may use any lib. */

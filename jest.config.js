@@ -1,5 +1,6 @@
 // Five projects. `npm test` runs three: pure logic (parallel), real Redis (parallel workers sharing one
-// private server, each spec in its own keys; a spec that freezes or stops a server starts its own), and
+// private server, each spec in its own keys; a spec that freezes or stops a server starts its own; a
+// `.pg-spec` starts a PostgreSQL of its own), and
 // end to end on the real stack: each strategy's failure and its fix, and the API's contract (run in band:
 // they share one stack). `npm run test:all` adds the Redis specs again on a private Redis Cluster and the
 // long end-to-end suites (`e2e-slow`: faults, failover, soak, bench, the whole walkthrough, the lab page
@@ -44,6 +45,7 @@ const SLOW_E2E_NAMES = [
   'lock-bench',
   'walkthrough',
   'lab-page',
+  'lab-scheduler',
   'lab-compose',
   'shutdown',
   'stack',
@@ -63,7 +65,7 @@ module.exports = {
     {
       ...common,
       displayName: 'redis',
-      testMatch: ['<rootDir>/{libs,bench,tools}/**/*.redis-spec.ts'],
+      testMatch: ['<rootDir>/{libs,bench,tools}/**/*.{redis,pg}-spec.ts'],
       globalSetup: '<rootDir>/test/redis/global-setup.ts',
       globalTeardown: '<rootDir>/test/redis/global-teardown.ts',
     },

@@ -5,11 +5,14 @@ import { fileStamp } from '../../bench/report/format';
 import { ensureStack } from '../stack/stack';
 import { launchChromium } from './chromium';
 import type { LabPageTiming } from './page-timing';
+import { schedulerShot } from './scheduler-shot';
 
 // `npm run lab:screenshot`: the lab page after a real `none` load, as docs/lab.png (shown in the
 // README), and the page's weight and load time on this machine, saved as bench/results/lab-<time>.json
-// (`npm run readme -- --lab FILE` quotes it). Uses the running stack, or starts one.
+// (`npm run readme -- --lab FILE` quotes it). Uses the running stack, or starts one. With
+// `-- --scheduler`, also the "Be the scheduler" panel mid-round, as docs/lab-scheduler.png.
 const OUT = resolve(__dirname, '..', '..', 'docs', 'lab.png');
+const SCHEDULER_OUT = resolve(__dirname, '..', '..', 'docs', 'lab-scheduler.png');
 const RESULTS = resolve(__dirname, '..', '..', 'bench', 'results');
 
 async function main(): Promise<void> {
@@ -52,6 +55,10 @@ async function main(): Promise<void> {
     });
     await page.locator('section').first().screenshot({ path: OUT });
     console.log(`wrote ${OUT} and ${json}`);
+    if (process.argv.includes('--scheduler')) {
+      await schedulerShot(page, stack.info.adminToken, SCHEDULER_OUT);
+      console.log(`wrote ${SCHEDULER_OUT}`);
+    }
     console.log(
       `page: ${(timing.bytes / 1024).toFixed(1)} KiB (document and files), load event after ${timing.loadMs} ms, ` +
         `ready (every control filled) after ${timing.readyMs} ms (${stack.info.labUrl}, headless Chromium, this machine)`,

@@ -15,6 +15,7 @@ import { CouponsController } from './coupons/coupons.controller';
 import { StockReconciler } from './coupons/stock-reconciler';
 import { GrabService } from './grab/grab.service';
 import { StrategyRunner } from './grab/strategy-runner';
+import { StepGates } from './grab/step-gates';
 import { HealthController } from './health/health.controller';
 import { HoldsController } from './holds/holds.controller';
 import { LockEventLog } from './lock-events/lock-event-log';
@@ -76,6 +77,7 @@ import { StrategiesController } from './strategies/strategies.controller';
     CouponLocks,
     GrabService,
     StrategyRunner,
+    StepGates,
     StockReconciler,
     AppRedis,
     OrderPipeline,

@@ -2,6 +2,7 @@ import { ApiClient, LabClient } from '@app/contract';
 import { byId, el, reason, say } from './dom';
 import { FaultPanel } from './fault-panel';
 import { LoadPanel } from './load-panel';
+import { SchedulerPanel } from './scheduler-panel';
 import { StepPanel } from './step-panel';
 import { Activity, adminToken } from './session';
 
@@ -16,6 +17,11 @@ async function start(): Promise<void> {
   const load = new LoadPanel(lab, config, strategies, activity);
   new FaultPanel(lab, config, load, token);
   new StepPanel(lab, config, activity, token);
+  new SchedulerPanel(
+    lab,
+    strategies.map((s) => s.name),
+    token,
+  );
   // When the page became usable: what `npm run lab:screenshot` reports as its load time.
   performance.mark('lab-ready');
 }

@@ -5,9 +5,10 @@ import { LabSettings, loadLabSettings } from './config/lab-settings';
 import { HealthController } from './health.controller';
 import { LabController } from './lab.controller';
 import { LabService } from './lab.service';
+import { SchedulerController } from './scheduler/scheduler.controller';
 
 @Module({
-  controllers: [LabController, HealthController],
+  controllers: [LabController, HealthController, SchedulerController],
   providers: [
     { provide: LabSettings, useFactory: () => loadLabSettings() },
     { provide: APP_FILTER, useClass: LabErrorFilter },

@@ -126,7 +126,10 @@ export class ApiClient {
     return (await this.healthStatus()) === 200;
   }
 
-  /** One grab (`ticket`: the room's, for a coupon with a room); `signal` abandons it (status 0, code `AbortError`). */
+  /**
+   * One grab (`ticket`: the room's, for a coupon with a room); `signal` abandons it (status 0, code
+   * `AbortError`). A stepped one carries the admin token.
+   */
   async grab(
     couponId: number,
     userId: string,
@@ -135,7 +138,7 @@ export class ApiClient {
   ): Promise<GrabAnswer> {
     const path = `/coupons/${couponId}/grab?${grabQuery(options).toString()}`;
     const body = options.ticket === undefined ? { userId } : { userId, ticket: options.ticket };
-    return { userId, ...(await this.call(path, body, signal)) };
+    return { userId, ...(await this.call(path, body, signal, options.step !== undefined)) };
   }
 
   /** Joins the coupon's waiting room (202 `RoomTicket` in `body`). */
@@ -167,9 +170,10 @@ export class ApiClient {
   }
 
   /** A POST whose answer is observed, never thrown; `signal` abandons it (status 0, code `AbortError`). */
-  private call(path: string, body: object, signal?: AbortSignal): Promise<CallAnswer> {
+  private call(path: string, body: object, signal?: AbortSignal, admin = false): Promise<CallAnswer> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    return observePost(`${this.baseUrl}${path}`, body, signal ? AbortSignal.any([timeout, signal]) : timeout);
+    const token = admin ? (this.options.adminToken ?? '') : undefined;
+    return observePost(`${this.baseUrl}${path}`, body, signal ? AbortSignal.any([timeout, signal]) : timeout, token);
   }
 
   private json<T>(method: string, path: string, body?: unknown, admin = false): Promise<T> {

@@ -22,8 +22,12 @@ export interface GrabAnswer extends CallAnswer {
 }
 
 /** A POST whose answer is observed, never thrown: a network error is status 0 with its code. */
-export function observePost(url: string, body: object, signal: AbortSignal): Promise<CallAnswer> {
-  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+export function observePost(url: string, body: object, signal: AbortSignal, token?: string): Promise<CallAnswer> {
+  const headers = {
+    'content-type': 'application/json',
+    ...(token !== undefined && { authorization: `Bearer ${token}` }),
+  };
+  const init = { method: 'POST', headers, body: JSON.stringify(body) };
   return observe(url, init, signal);
 }
 

@@ -12,6 +12,8 @@ export interface GrabOptions {
   readonly freezeMs?: number;
   readonly crash?: CrashPoint | '1';
   readonly nested?: boolean;
+  /** A stepped grab's gate id (the lab's scheduler; sent with the admin token). */
+  readonly step?: string;
 }
 
 const NUMERIC = ['workMs', 'leaseMs', 'waitMs', 'pauseMs', 'freezeMs'] as const;
@@ -26,5 +28,6 @@ export function grabQuery(options: GrabOptions): URLSearchParams {
   }
   if (options.crash !== undefined) query.set('crash', options.crash);
   if (options.nested) query.set('nested', '1');
+  if (options.step !== undefined) query.set('step', options.step);
   return query;
 }

@@ -13,3 +13,4 @@ export * from './lab-client';
 export * from './lock-resource';
 export * from './crowd';
 export * from './crowd-checks';
+export * from './scheduler';

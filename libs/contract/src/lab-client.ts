@@ -1,5 +1,6 @@
 import { apiError, send, sendJson } from './http-request';
 import type { FaultName, FaultRequest, LabConfig, LabState, LoadEvent, LoadRequest, StepEvent } from './lab';
+import type { SchedRoundView } from './scheduler';
 import { SseParser } from './sse';
 
 /** The typed client of the lab server's API, for its page (in a browser) and for tests (in Node). */
@@ -24,6 +25,25 @@ export class LabClient {
   /** A fault into the running load; the answer says what was done (its effect arrives in the load's stream). */
   fault(name: FaultName, adminToken: string, body: FaultRequest = {}): Promise<{ fault: FaultName; detail: string }> {
     return this.json('POST', `/api/faults/${encodeURIComponent(name)}`, body, adminToken);
+  }
+
+  /** Be the scheduler: a new round (a coupon of one unit, two stepped buyers), with the admin token. */
+  schedStart(strategy: string, adminToken: string): Promise<SchedRoundView> {
+    return this.json('POST', '/api/sched/rounds', { strategy }, adminToken);
+  }
+
+  schedRound(id: string): Promise<SchedRoundView> {
+    return this.json('GET', `/api/sched/rounds/${encodeURIComponent(id)}`);
+  }
+
+  /** Buyer `buyer` runs its next step; the answer comes once it reached the next one (or is still running). */
+  schedStep(id: string, buyer: number, adminToken: string): Promise<SchedRoundView> {
+    return this.json('POST', `/api/sched/rounds/${encodeURIComponent(id)}/step`, { buyer }, adminToken);
+  }
+
+  /** The round's lock lease runs out now. */
+  schedExpireLease(id: string, adminToken: string): Promise<SchedRoundView> {
+    return this.json('POST', `/api/sched/rounds/${encodeURIComponent(id)}/expire-lease`, {}, adminToken);
   }
 
   /** Runs a load and hands over its events until the stream ends; aborting `signal` cancels the run. */

@@ -20,7 +20,7 @@ export interface HeldLock {
   readonly signal: AbortSignal;
   /**
    * A monotonically increasing token, for strategies that fence (else undefined), drawn by the
-   * script that gave this holder the lock; await it right before the write it guards.
+   * script that gave this holder the lock; the store checks it at the read and at the write it guards.
    */
   readonly fenceToken?: Promise<number>;
 }

@@ -24,6 +24,8 @@ export const E2E_STACK_ENV = {
   LAB_SPARE_PORT_BASE: String(testPort(26960)),
   CHAOS_ENABLED: 'true',
   ADMIN_TOKEN: 'e2e-admin-token',
+  // A stepped grab nobody steps is let go after this (30 s by default): the scheduler spec waits for it.
+  STEP_HOLD_MS: '8000',
   // The suite's database is rebuilt at will: commits need not reach the disk.
   PG_FSYNC: 'off',
 } as const;

@@ -5,21 +5,34 @@ import { UnauthorizedError } from '@app/apps-common';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Admin endpoints need the bearer token; compared in constant time (digests have equal length). */
-@Injectable()
-export class AdminGuard implements CanActivate {
+/** The admin token's check; compared in constant time (digests have equal length). */
+export class AdminToken {
   private readonly expected: Buffer;
 
+  constructor(token: string) {
+    this.expected = digest(token);
+  }
+
+  assert(authorization: string | undefined, what = 'this endpoint'): void {
+    const match = /^Bearer (.+)$/.exec(authorization ?? '');
+    if (!match || !timingSafeEqual(digest(match[1]), this.expected))
+      throw new UnauthorizedError(`${what} needs Authorization: Bearer <admin token>`);
+  }
+}
+
+/** Admin endpoints need the bearer token. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  private readonly token: AdminToken;
+
   constructor(@Inject(AppConfig) config: AppConfig) {
-    this.expected = digest(config.adminToken);
+    this.token = new AdminToken(config.adminToken);
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const header =
-      context.switchToHttp().getRequest<{ headers: { authorization?: string } }>().headers.authorization ?? '';
-    const match = /^Bearer (.+)$/.exec(header);
-    if (!match || !timingSafeEqual(digest(match[1]), this.expected))
-      throw new UnauthorizedError('this endpoint needs Authorization: Bearer <admin token>');
+    this.token.assert(
+      context.switchToHttp().getRequest<{ headers: { authorization?: string } }>().headers.authorization,
+    );
     return true;
   }
 }

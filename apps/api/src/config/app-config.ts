@@ -34,6 +34,8 @@ export interface AppConfig {
   readonly orderReclaimIdleMs: number;
   /** ORDER_MAX_FAILURES: failures of an order's own statement before it goes to the dead letters. */
   readonly orderMaxFailures: number;
+  /** STEP_HOLD_MS: how long a stepped grab (the lab's scheduler) waits at a step before it is let go. */
+  readonly stepHoldMs: number;
 }
 export const AppConfig = Symbol('AppConfig');
 
@@ -102,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     orderReclaimIdleMs,
     orderMaxFailures: envInt(env, 'ORDER_MAX_FAILURES', DEFAULT_PERSISTER.maxFailures, 1, 1000),
+    stepHoldMs: envInt(env, 'STEP_HOLD_MS', 30_000, 100, 30_000),
   };
 }

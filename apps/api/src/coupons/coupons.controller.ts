@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards, UsePipes } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards, UsePipes } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -13,7 +13,6 @@ import type {
   Audit,
   Coupon,
   CouponWithGrants,
-  CrashPoint,
   GrabAccepted,
   GrabGranted,
   Grant,
@@ -36,7 +35,7 @@ import { CouponLocks } from './coupon-locks';
 import { CreateCouponDto } from './dto/create-coupon.dto';
 import { roomSettings } from '../room/dto/room-settings.dto';
 import { GrabBodyDto } from './dto/grab-body.dto';
-import { GrabQueryDto } from './dto/grab-query.dto';
+import { GrabQueryDto, grabOptions } from './dto/grab-query.dto';
 import { ResetCouponDto } from './dto/reset-coupon.dto';
 import { clientGone, type RawResponseHolder } from '../grab/client-gone';
 import { GrabBodyPipe, GrabQueryPipe, UserIdPipe } from './grab-request.pipe';
@@ -178,20 +177,10 @@ export class CouponsController {
     @Body(GrabBodyPipe) body: GrabBodyDto,
     @Query(GrabQueryPipe) query: GrabQueryDto,
     @Res({ passthrough: true }) res: StatusSetter & RawResponseHolder,
+    @Headers('authorization') authorization?: string,
   ): Promise<GrabGranted | GrabAccepted> {
-    this.chaos.check(query);
-    const run = () =>
-      this.grabs.grab(id, body.userId, {
-        strategy: query.strategy,
-        workMs: query.workMs,
-        leaseMs: query.leaseMs,
-        waitMs: query.waitMs,
-        pauseMs: query.pauseMs,
-        freezeMs: query.freezeMs,
-        crash: query.crash === '1' ? 'after-acquire' : (query.crash as CrashPoint | undefined),
-        nested: query.nested === '1',
-        signal: clientGone(res),
-      });
+    this.chaos.check(query, authorization);
+    const run = () => this.grabs.grab(id, body.userId, grabOptions(query, clientGone(res)));
     const answer = await this.room.grab(id, body.userId, body.ticket, run);
     if ('accepted' in answer) res.status(202);
     return answer;

@@ -1,11 +1,12 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { TICKET } from '@app/contract';
 import { RequestInvalidError } from '@app/apps-common';
+import { STEP_GATE_ID } from '@app/contract';
 import { USER_ID, type GrabBodyDto } from './dto/grab-body.dto';
 import { CRASH_VALUES, GRAB_NUMBERS, type GrabQueryDto } from './dto/grab-query.dto';
 
 const DIGITS = /^[0-9]{1,9}$/;
-const QUERY_KEYS = new Set(['strategy', 'crash', 'nested', ...Object.keys(GRAB_NUMBERS)]);
+const QUERY_KEYS = new Set(['strategy', 'crash', 'nested', 'step', ...Object.keys(GRAB_NUMBERS)]);
 
 /**
  * The grab's query, checked by hand: this is the hot path of a flash sale, where most answers are
@@ -39,6 +40,11 @@ export class GrabQueryPipe implements PipeTransform<Record<string, unknown>, Gra
     if (raw.nested !== undefined) {
       if (raw.nested !== '1') throw new RequestInvalidError('nested must be 1');
       query.nested = '1';
+    }
+    if (raw.step !== undefined) {
+      if (typeof raw.step !== 'string' || !STEP_GATE_ID.test(raw.step))
+        throw new RequestInvalidError('step must be 1-64 characters of A-Z a-z 0-9 _ -');
+      query.step = raw.step;
     }
     return query;
   }

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { couponLockResource } from '@app/contract';
+import { couponLockResource, isSchedStrategy, SCHED_STRATEGIES } from '@app/contract';
 import { LockRegistry, LockTimeoutError, type HeldLock, type LockOptions, type LockStrategy } from '@app/lock';
 import { RedisStock } from '@app/redis-stock';
 import { DeductionService, type Granted, type GrantRequest } from '@app/stock';
+import { RequestInvalidError } from '@app/apps-common';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { GrabOptions } from './grab.types';
 import { crashAt } from './crash-at';
+import { StepGates } from './step-gates';
 import { sectionWork } from './section-work';
 import { segmentOrder, type OpenSegment } from './segment-order';
 import type { GrabStrategy } from './strategy-catalogue';
@@ -30,10 +32,31 @@ export class StrategyRunner {
     private readonly deductions: DeductionService,
     private readonly redisStock: RedisStock,
     private readonly metrics: MetricsService,
+    private readonly gates: StepGates,
   ) {}
 
-  /** `open`: the segments that had stock when the grab began, and how much (segmented only). */
+  /**
+   * `open`: the segments that had stock when the grab began, and how much (segmented only). A
+   * stepped grab (`step`) waits at each named step of its path for the lab's word.
+   */
   async run(
+    strategy: GrabStrategy,
+    req: GrantRequest,
+    options: GrabOptions,
+    open: readonly OpenSegment[],
+  ): Promise<Taken | null> {
+    if (!options.step) return this.runOnce(strategy, req, options, open);
+    if (!isSchedStrategy(strategy.name))
+      throw new RequestInvalidError(`step needs one of ${SCHED_STRATEGIES.join(', ')}, not ${strategy.name}`);
+    const gate = this.gates.open(options.step);
+    try {
+      return await this.runOnce(strategy, req, { ...options, checkpoint: gate.checkpoint }, open);
+    } finally {
+      gate.close();
+    }
+  }
+
+  private async runOnce(
     strategy: GrabStrategy,
     req: GrantRequest,
     options: GrabOptions,
@@ -51,6 +74,7 @@ export class StrategyRunner {
       signal: options.signal,
     };
     if (!strategy.segmented) {
+      if (strategy.lock !== 'none') await options.checkpoint?.('acquire');
       return lock.run(couponLockResource(req.couponId), lockOptions, (held) =>
         this.section(lock, held, req, options, lockOptions),
       );
@@ -67,6 +91,7 @@ export class StrategyRunner {
     switch (strategy.deduction) {
       case 'atomic':
         await work();
+        await options.checkpoint?.('write');
         return this.deductions.atomic(req);
       case 'redis-lua':
         await work();
@@ -158,7 +183,9 @@ export class StrategyRunner {
         work: sectionWork(options),
         signal: h.signal,
         fenceToken: h.fenceToken,
+        checkpoint: options.checkpoint,
       });
+      if (lock.name !== 'none') await options.checkpoint?.('release');
       return granted && { ...granted, fenceToken: await h.fenceToken };
     };
     // A reusable routine that takes the same lock again, as `nested=1` asks.

@@ -12,6 +12,7 @@ describe('undeclaredUse', () => {
     expect(undeclaredUse({ nested: true }, [])).toContain('nested');
     expect(undeclaredUse({ nested: false }, [])).toBeUndefined();
     expect(undeclaredUse({ leaseMs: 500 }, ['chaos'])).toBeUndefined();
+    expect(undeclaredUse({ step: 'gate-1' }, [])).toContain('step');
   });
 
   it('names a stall or a crash a step did not declare as a fault, even with chaos declared', () => {

@@ -1,6 +1,6 @@
 import type { GrabOptions, StepNeed } from '@app/contract';
 
-const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested'] as const;
+const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested', 'step'] as const;
 const FAULT_OPTIONS = ['pauseMs', 'freezeMs', 'crash'] as const;
 
 const given = (options: GrabOptions, keys: readonly (keyof GrabOptions)[]) =>

@@ -15,11 +15,13 @@ export interface SectionHooks {
   /** Aborted when the guarding lock is known lost: the write is then refused. */
   readonly signal?: AbortSignal;
   /**
-   * A fencing token: the write succeeds only if it is greater than the row's fence. Awaited right
-   * before the write (a holder handed the lock gets it a moment after it starts); a token that
-   * never comes (the lock was found gone) aborts the commit.
+   * A fencing token: the read registers it on the row unless a newer one is there, and the write
+   * succeeds only if no newer one came since. Awaited before the read (a holder handed the lock
+   * gets it a moment after it starts); a token that never comes (the lock was found gone) aborts.
    */
   readonly fenceToken?: Promise<number>;
+  /** Awaited right before the named step (`read`, `write`) runs: where a stepped grab is held. */
+  checkpoint?(step: 'read' | 'write'): Promise<void>;
 }
 
 export interface Granted {

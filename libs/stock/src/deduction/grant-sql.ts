@@ -18,6 +18,22 @@ export const READ_STOCK_SQL = `
 /** The same read, locking the row until the transaction ends (db-for-update). */
 export const READ_STOCK_FOR_UPDATE_SQL = `${READ_STOCK_SQL} FOR UPDATE`;
 
+/**
+ * fenced: the same read, registering token $3 on the row in the same statement, unless the row
+ * has seen a newer one. From then on an older holder's write is refused, whichever writes first.
+ */
+export const READ_STOCK_FENCED_SQL = `
+  UPDATE stock_segments s SET fence = $3::bigint
+   WHERE s.coupon_id = $1 AND s.stock > 0 AND s.fence <= $3::bigint AND s.idx = (
+     SELECT idx FROM stock_segments
+      WHERE coupon_id = $1 AND stock > 0 AND ($2::int IS NULL OR idx = $2)
+      ORDER BY idx LIMIT 1)
+  RETURNING s.idx AS segment, s.stock, s.version, clock_timestamp()::text AS at`;
+
+/** Whether a row of coupon $1 has seen a token newer than $2: a fenced read that found no row was stale, not sold out. */
+export const NEWER_FENCE_SQL = `
+  SELECT EXISTS (SELECT 1 FROM stock_segments WHERE coupon_id = $1 AND fence > $2::bigint) AS newer`;
+
 const REMAINING = (written: string) =>
   `(SELECT COALESCE(SUM(stock), 0) FROM stock_segments WHERE coupon_id = $1 AND idx <> ${written}.idx)::int + ${written}.stock`;
 
@@ -42,13 +58,14 @@ export const ATOMIC_GRANT_SQL = `
 
 /**
  * The seeds' write-back, bug included: stock := $3 (the value read, minus one) as an absolute
- * value. With a fencing token $8 the row is written only if no newer token wrote it, else no
- * grant either. $1 coupon, $2 segment, $4 user, $5 strategy, $6 replica, $7 entry time.
+ * value. With a fencing token $8 (registered by the fenced read) the row is written only if no
+ * newer token has read or written it since, else no grant either. $1 coupon, $2 segment, $4 user,
+ * $5 strategy, $6 replica, $7 entry time.
  */
 export const WRITE_BACK_SQL = `
   WITH written AS (
     UPDATE stock_segments SET stock = $3, fence = COALESCE($8::bigint, fence)
-     WHERE coupon_id = $1 AND idx = $2 AND ($8::bigint IS NULL OR fence < $8::bigint)
+     WHERE coupon_id = $1 AND idx = $2 AND ($8::bigint IS NULL OR fence <= $8::bigint)
     RETURNING idx, stock)
   INSERT INTO grants (coupon_id, segment, user_id, strategy, replica, fence_token, entered_at, left_at)
   SELECT $1, idx, $4, $5, $6, $8::bigint, $7::timestamptz, clock_timestamp() FROM written

@@ -1,8 +1,14 @@
 import { isUniqueViolation } from '../pg-errors';
 import type { RunQuery } from '../database/stock-database';
-import { DuplicateGrantError } from '../stock.errors';
+import { DuplicateGrantError, StaleFenceError } from '../stock.errors';
 import type { GrantRequest } from './deduction.types';
-import { READ_STOCK_FOR_UPDATE_SQL, READ_STOCK_SQL, WRITE_BACK_SQL } from './grant-sql';
+import {
+  NEWER_FENCE_SQL,
+  READ_STOCK_FENCED_SQL,
+  READ_STOCK_FOR_UPDATE_SQL,
+  READ_STOCK_SQL,
+  WRITE_BACK_SQL,
+} from './grant-sql';
 
 /** A stock row as a section reads it. */
 export interface StockRow {
@@ -23,6 +29,22 @@ export async function readStock(query: RunQuery, req: GrantRequest, forUpdate = 
   return row ?? null;
 }
 
+/**
+ * fenced: the same row, read while registering `fence` on it, so that a holder with an older token
+ * can no longer write it. StaleFenceError when a newer token got there first; null when sold out.
+ */
+export async function readStockFenced(query: RunQuery, req: GrantRequest, fence: number): Promise<StockRow | null> {
+  const [row] = await query<StockRow>(
+    READ_STOCK_FENCED_SQL,
+    [req.couponId, req.segment ?? null, fence],
+    'read-stock-fenced',
+  );
+  if (row) return row;
+  const [{ newer }] = await query<{ newer: boolean }>(NEWER_FENCE_SQL, [req.couponId, fence], 'newer-fence');
+  if (newer) throw new StaleFenceError(fence);
+  return null;
+}
+
 /** Runs a statement that inserts a grant; a second grant for the same user is GRANT.DUPLICATE. */
 export async function insertingGrant<T>(req: GrantRequest, statement: () => Promise<T>): Promise<T> {
   try {
@@ -35,7 +57,8 @@ export async function insertingGrant<T>(req: GrantRequest, statement: () => Prom
 
 /**
  * Writes `read − 1` back to the row read, with the buyer's grant, in one statement (refused when a
- * `fence` given is not above the row's): the stock left, or null when nothing was written.
+ * `fence` given is below the row's: a newer holder has read it since): the stock left, or null
+ * when nothing was written.
  */
 export async function writeBack(
   query: RunQuery,

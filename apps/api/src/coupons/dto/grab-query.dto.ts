@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { CRASH_POINTS } from '@app/contract';
+import { CRASH_POINTS, type CrashPoint } from '@app/contract';
+import type { GrabOptions } from '../../grab/grab.types';
 
 /** The numeric options of a grab and their ranges: read by GrabRequestPipe and by Swagger. */
 export const GRAB_NUMBERS = {
@@ -14,7 +15,7 @@ export const GRAB_NUMBERS = {
 export const CRASH_VALUES: readonly string[] = ['1', ...CRASH_POINTS];
 
 /** The options honoured only with chaos enabled. */
-export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested'] as const;
+export const CHAOS_OPTIONS = ['leaseMs', 'waitMs', 'pauseMs', 'freezeMs', 'crash', 'nested', 'step'] as const;
 
 const range = (name: keyof typeof GRAB_NUMBERS) => ({
   minimum: GRAB_NUMBERS[name].min,
@@ -50,4 +51,20 @@ export class GrabQueryDto {
 
   @ApiPropertyOptional({ enum: ['1'], description: 'chaos: re-acquire the same lock inside the section' })
   nested?: '1';
+
+  @ApiPropertyOptional({
+    description: "chaos (admin): a stepped grab's gate id; it waits at each named step for the lab's scheduler",
+  })
+  step?: string;
+}
+
+/** The grab's options from its query (`crash=1` read as `after-acquire`), with the client's abort signal. */
+export function grabOptions(query: GrabQueryDto, signal: AbortSignal): GrabOptions {
+  const { crash, nested, ...rest } = query;
+  return {
+    ...rest,
+    crash: crash === '1' ? 'after-acquire' : (crash as CrashPoint | undefined),
+    nested: nested === '1',
+    signal,
+  };
 }
