@@ -7,6 +7,7 @@ import { machineInfo, methodText } from './machine';
 import { ProgressLine } from './progress';
 import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
+import { measureSlowDb, SLOW_DB_STRATEGIES, slowDbLine } from './slow-db/slow-db-round';
 import { runStrategy } from './strategy-round';
 import type { BenchTarget } from './target';
 import type { BenchReport, BenchSettings, LoadResult } from './types';
@@ -27,7 +28,7 @@ export async function resolveStrategies(
 
 /**
  * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
- * race and the hold → confirm round, and what the run teaches. Everything in one run, so every figure can be read against the others.
+ * race, the hold → confirm round and the slow database, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
 export async function runBench(
   target: BenchTarget,
@@ -67,6 +68,10 @@ export async function runBench(
     inFlight: settings.connections,
   });
   progress.done(holdRoundLine(holds));
+  const slowDb = SLOW_DB_STRATEGIES.every((s) => strategies.includes(s))
+    ? await measureSlowDb(api, target, runId)
+    : undefined;
+  if (slowDb) progress.done(slowDbLine(slowDb));
   const run = {
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -78,6 +83,7 @@ export async function runBench(
     loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
     ...(sellOut && { sellOut }),
     holds,
+    ...(slowDb && { slowDb }),
   };
   return { ...run, lessons: lessonsOf(run) };
 }

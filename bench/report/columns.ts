@@ -49,7 +49,11 @@ export const columns: readonly Column[] = [
     value: (r) => String(r.audit.maxConcurrentHolders),
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
-  { header: 'grants per commit', align: 'right', value: (r) => fixed(r.audit.grants / (r.audit.statements || 1), 1) },
+  {
+    header: 'commits per grant',
+    align: 'right',
+    value: (r) => (r.commits !== undefined && r.audit.grants > 0 ? fixed(r.commits / r.audit.grants, 2) : '–'),
+  },
   { header: 'granted p50 ms', align: 'right', value: (r) => ms(r.latency.granted.p50) },
   {
     header: 'accept→durable p50/p99 ms',
