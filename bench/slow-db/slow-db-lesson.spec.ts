@@ -14,8 +14,8 @@ describe('slowDbLesson', () => {
         'When PostgreSQL stalls, a buyer whose answer waits for the database waits with it: with the stock row ' +
         'held for 1,000 ms, buyers who arrived meanwhile waited p50 480 / p99 990 ms under db-atomic and p50 500 / ' +
         'p99 1,010 ms under redis-lua, against p50 12 / p99 40 ms under redis-stream, which answers once Redis ' +
-        'took the order. The stream does not make the database faster: every order that arrived before the ' +
-        'release was durable 140 ms after it, 95 ms under db-atomic and 95 ms under redis-lua.',
+        'took the order. Its orders are durable only once the database is back: every order that arrived ' +
+        'before the release was a grant row 140 ms after it, 95 ms under db-atomic and 95 ms under redis-lua.',
       held: true,
       shownBy: "Each buyer's wait while PostgreSQL stalls",
     });

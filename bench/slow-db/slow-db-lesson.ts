@@ -24,9 +24,9 @@ export function slowDbLesson(result: SlowDbResult): Lesson[] {
   const text =
     `When PostgreSQL stalls, a buyer whose answer waits for the database waits with it: with the stock row ` +
     `held for ${num(result.stallMs)} ms, buyers who arrived meanwhile waited ${waiting.map(waits).join(' and ')}, ` +
-    `against ${waits(stream)}, which answers once Redis took the order. The stream does not make the ` +
-    `database faster: every order that arrived before the release was durable ${num(stream.caughtUpMs)} ms ` +
-    `after it, ${waiting.map((r) => `${num(r.caughtUpMs)} ms under ${r.strategy}`).join(' and ')}.`;
+    `against ${waits(stream)}, which answers once Redis took the order. Its orders are durable only once ` +
+    `the database is back: every order that arrived before the release was a grant row ` +
+    `${num(stream.caughtUpMs)} ms after it, ${waiting.map((r) => `${num(r.caughtUpMs)} ms under ${r.strategy}`).join(' and ')}.`;
   const notHeld = !stream.correct
     ? 'redis-stream: the accepted orders and the grant rows differ'
     : unreached
