@@ -59,6 +59,11 @@ describe('the evidence of each lesson', () => {
     }
   });
 
+  it('draws commits per grant for every load, the coalescer below one', () => {
+    for (const workMs of [0, 5]) expect(body).toContain(`PostgreSQL commits per grant at workMs ${workMs}`);
+    expect(body).toContain('<title>db-batched commits per grant: 0.2 commits</title>');
+  });
+
   it("draws the slow database's waits by arrival, with the stall marked", () => {
     const section = body.slice(body.indexOf('<h2>A slow database</h2>'));
     expect(section).toContain('>stock row held</text>');

@@ -203,7 +203,6 @@ describe('renderHtml', () => {
       expect(html).toContain(`Throughput at workMs ${workMs}, and the ceiling that bounds each`);
       expect(html).toContain(`Oversold and lost updates at workMs ${workMs}`);
       expect(html).toContain(`Latency at workMs ${workMs}: granted and turned away`);
-      expect(html).toContain(`PostgreSQL commits per grant at workMs ${workMs}`);
     }
   });
 
