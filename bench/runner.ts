@@ -4,6 +4,7 @@ import { holdRoundLine, measureHolds } from './hold-round';
 import { lessonsOf } from './lessons';
 import { withBounds } from './metrics/bound';
 import { machineInfo, methodText } from './machine';
+import { rateRequests } from './options';
 import { ProgressLine } from './progress';
 import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
@@ -49,10 +50,9 @@ export async function runBench(
     }
     loads.push({ workMs, results });
   }
-  // After the loads, on a stack every path has warmed up; twice the load's requests, as a rate read
-  // over a second or so is steadier than over a fraction of one.
+  // After the loads, on a stack every path has warmed up.
   const ceilings = await measureCeilings(api, target, {
-    requests: settings.requests * 2,
+    requests: rateRequests(settings),
     warmup: settings.warmupRequests,
     connections: settings.connections,
     runId,

@@ -7,6 +7,7 @@ import { isoToMs, reconcile, summariseLatency } from './metrics/figures';
 import { machineCpuPerGrant, whileSampling, type MachineCpu } from './metrics/machine-cpu';
 import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
+import { rateRequests } from './options';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
 import { connectTargetRedis, type BenchTarget } from './target';
@@ -33,8 +34,8 @@ async function drainOrders(target: BenchTarget, couponId: number): Promise<void>
 
 /**
  * One strategy under one load: a warm-up round on a coupon of its own, the measured round on a
- * fresh coupon, what the database says of it, then (once it sold out) as many grabs again on the
- * sold-out coupon.
+ * fresh coupon, what the database says of it, then (once it sold out) as many grabs on the
+ * sold-out coupon as the HTTP ceiling sends.
  */
 export async function runStrategy(
   api: ApiClient,
@@ -68,7 +69,7 @@ export async function runStrategy(
   });
   const { result: measured, samples } = sampled;
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
-  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
+  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, rateRequests(settings)) : undefined;
   const result = assembleResult(
     { strategy, workMs: run.workMs, settings, couponId: coupon.id, segments },
     measured,
