@@ -1,16 +1,13 @@
-import { wrap } from './report/format';
+import { num, wrap } from './report/format';
+import { lesson, titles } from './report/evidence';
 import { scenarioFor } from './scenarios';
 import { medianRun } from './sell-out/sell-out-round';
+import { slowDbLesson } from './slow-db/slow-db-lesson';
 import type { BenchReport, Lesson, LoadResult, StrategyResult } from './types';
 
 type Run = Omit<BenchReport, 'lessons'>;
 
-/** 1631 → '1,631'; 2.56 → '2.6'. */
-const num = (x: number, digits = 0) =>
-  x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const rate = (r: StrategyResult) => `${r.strategy} ${num(r.grabsPerSec)} grabs/s`;
-const lesson = (id: string, text: string, held: boolean, notHeld: string): Lesson =>
-  held ? { id, text, held } : { id, text, held, notHeld };
 const fastest = (results: StrategyResult[]) =>
   results.reduce<StrategyResult | undefined>((a, b) => (a && a.grabsPerSec >= b.grabsPerSec ? a : b), undefined);
 const find = (run: Run, workMs: number, strategy: string) =>
@@ -40,6 +37,7 @@ function wrongBaselines(run: Run): Lesson[] {
               `coupons beyond the stock and lost ${none.audit.lostUpdates} updates (workMs ${none.workMs}).`,
             none.audit.oversold > 0,
             `none oversold ${none.audit.oversold}, lost ${none.audit.lostUpdates}`,
+            titles.correctness(none.workMs),
           ),
         ]
       : []),
@@ -51,6 +49,7 @@ function wrongBaselines(run: Run): Lesson[] {
               `${mutex.audit.oversold} coupons beyond the stock, with ${mutex.audit.maxConcurrentHolders} holders at once.`,
             mutex.audit.oversold > 0,
             `synchronized oversold ${mutex.audit.oversold}, ${mutex.audit.maxConcurrentHolders} holder(s) at once`,
+            titles.correctness(mutex.workMs),
           ),
         ]
       : []),
@@ -66,7 +65,8 @@ function atomicBeatsLocks(run: Run): Lesson[] {
     'With nothing to protect between read and write, one conditional statement beats every correct lock on one ' +
     `stock row that ran: db-atomic ${num(atomic.grabsPerSec)} grabs/s against ${num(lock.grabsPerSec)} for the ` +
     `fastest of them, ${lock.strategy} (${num(atomic.grabsPerSec / lock.grabsPerSec, 1)}×).`;
-  return [lesson('atomic-beats-locks', text, atomic.grabsPerSec > lock.grabsPerSec, `${rate(atomic)} ≤ ${rate(lock)}`)];
+  const held = atomic.grabsPerSec > lock.grabsPerSec;
+  return [lesson('atomic-beats-locks', text, held, `${rate(atomic)} ≤ ${rate(lock)}`, titles.throughput(0))];
 }
 
 /** How far a rate may be from one section after another (1000 / (section + hand-off)) and still be "within" it. */
@@ -98,7 +98,8 @@ function lockSerialises(run: Run): Lesson[] {
     : best.grabsPerSec > cap
       ? `${rate(best)} > 1000 / ${load.workMs} = ${num(cap)} grabs/s`
       : `${rate(best)} is ${num((off / serial) * 100)}% from 1000 / (${num(section, 1)} + ${num(gap, 1)}) = ${num(serial)}`;
-  return [lesson('one-lock-serialises', text, !overlapped && best.grabsPerSec <= cap && close, notHeld)];
+  const held = !overlapped && best.grabsPerSec <= cap && close;
+  return [lesson('one-lock-serialises', text, held, notHeld, titles.throughput(load.workMs))];
 }
 
 function segmentsSellOutFaster(run: Run): Lesson[] {
@@ -113,49 +114,54 @@ function segmentsSellOutFaster(run: Run): Lesson[] {
   const notHeld = soldOut
     ? `segmented ${num(split.sellOutMs)} ms ≥ owner-checked ${num(single.sellOutMs)} ms`
     : `stock left: segmented ${split.stockLeft}, owner-checked ${single.stockLeft}`;
-  return [lesson('segments-sell-out-faster', text, soldOut && split.sellOutMs < single.sellOutMs, notHeld)];
+  const held = soldOut && split.sellOutMs < single.sellOutMs;
+  return [lesson('segments-sell-out-faster', text, held, notHeld, titles.sellOut)];
 }
 
+/** How many times fewer commits per grant coalescing must spend than one statement per grant, at least. */
+export const COALESCING_FACTOR = 2;
+
+/**
+ * Coalescing exists to spend one commit on many grants: judged on commits per grant as PostgreSQL
+ * counts them, db-batched against db-atomic on the same load. The rates are shown against the pg
+ * hot row ceiling (one commit per grant), not judged: on two cores they trade places run to run.
+ */
 function coalescing(run: Run): Lesson[] {
-  const batched = find(run, 0, 'db-batched');
+  const [batched, atomic] = [find(run, 0, 'db-batched'), find(run, 0, 'db-atomic')];
   const hotRow = run.ceilings.pgHotRowPerSec;
-  if (!batched || !batched.audit.statements || hotRow <= 0) return [];
-  const perCommit = batched.audit.grants / batched.audit.statements;
+  const perGrant = (r?: StrategyResult) => (r?.commits && r.audit.grants ? r.commits / r.audit.grants : undefined);
+  const [b, a] = [perGrant(batched), perGrant(atomic)];
+  if (!batched || !atomic || b === undefined || a === undefined || hotRow <= 0) return [];
   const text =
-    `Coalescing put ${num(perCommit, 1)} grants in each commit and passed the one-commit-per-grant ceiling: ` +
-    `db-batched ${num(batched.grabsPerSec)} grabs/s against ${num(hotRow)}/s for one hot row in PostgreSQL.`;
-  const notHeld =
-    perCommit > 1 ? `${rate(batched)} ≤ pg hot row ${num(hotRow)}/s` : `${num(perCommit, 1)} grants per commit`;
-  return [lesson('coalescing-passes-hot-row', text, perCommit > 1 && batched.grabsPerSec > hotRow, notHeld)];
+    `Coalescing spends one commit on many grants: db-batched committed ${num(b, 2)} times per grant ` +
+    `(${num(1 / b, 1)} grants per commit), db-atomic ${num(a, 2)}, as PostgreSQL's transaction ids count them ` +
+    `(workMs 0). Where durable commits bound the rate (one hot row alone: ${num(hotRow)} commits/s here), ` +
+    `coalescing lifts that bound ${num(a / b, 1)}×. This run's rates: db-atomic ${num(atomic.grabsPerSec)} grabs/s, ` +
+    `db-batched ${num(batched.grabsPerSec)}.`;
+  const held = b * COALESCING_FACTOR <= a;
+  const notHeld = `${num(b, 2)} commits per grant against ${num(a, 2)}, ${COALESCING_FACTOR}× fewer expected`;
+  return [lesson('coalescing-fewer-commits', text, held, notHeld, titles.commits(0))];
 }
 
-/** redis-stream answers once Redis took the order; the grant row comes later, judged once drained. */
-function acceptBeforeDurable(run: Run): Lesson[] {
-  const [stream, atomic] = [find(run, 0, 'redis-stream'), find(run, 0, 'db-atomic')];
-  const durable = stream?.acceptToDurable;
-  if (!stream || !atomic || !durable || atomic.grabsPerSec <= 0) return [];
-  const text =
-    `Answering before the database knows: redis-stream accepted ${num(stream.grabsPerSec)}/s, ` +
-    `${num(stream.grabsPerSec / atomic.grabsPerSec, 1)}× db-atomic, and its orders became durable within ` +
-    `p99 ${num(durable.p99)} ms, every one a grant once drained (workMs 0).`;
-  const held = stream.grabsPerSec > atomic.grabsPerSec && stream.verdict.correct;
-  return [lesson('accept-before-durable', text, held, `${rate(stream)}, ${rate(atomic)}, ${stream.verdict.label}`)];
-}
-
-/** A sold-out answer takes one path whatever the strategy: the grab POST, answered from memory. */
+/**
+ * A sold-out answer takes one path whatever the strategy: the grab POST, answered from memory.
+ * Read under the last load, as the ceilings are read after the loads: the first rounds of a fresh
+ * stack run cold and would weigh on the median.
+ */
 function soldOutCostsOneRequest(run: Run): Lesson[] {
-  const rates = run.loads
-    .flatMap((l) => l.results.flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : [])))
-    .sort((a, b) => a - b);
+  const last = run.loads.at(-1);
+  const rates = (last?.results ?? []).flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : [])).sort((a, b) => a - b);
   const http = run.ceilings.httpPerSec;
   if (rates.length === 0 || http <= 0) return [];
   const median = rates[Math.floor((rates.length - 1) / 2)];
   const text =
     `Turning away a buyer of a sold-out coupon costs about one HTTP request: ${num(median)} answers/s ` +
-    `(median of ${rates.length} sold-out rounds) against ${num(http)}/s for the HTTP stack alone.`;
+    `(median of the ${rates.length} sold-out rounds at workMs ${last?.workMs}, the last load) against ` +
+    `${num(http)}/s for the HTTP stack alone.`;
   // "About one": within a factor of two either way.
   const held = median >= http / 2 && median <= http * 2;
-  return [lesson('sold-out-costs-one-request', text, held, `${num(median)}/s against http ${num(http)}/s`)];
+  const notHeld = `${num(median)}/s against http ${num(http)}/s`;
+  return [lesson('sold-out-costs-one-request', text, held, notHeld, titles.soldOutColumn)];
 }
 
 /** The lessons of a run, those whose strategies ran, in teaching order (at most 8). */
@@ -166,7 +172,7 @@ export function lessonsOf(run: Run): Lesson[] {
     ...lockSerialises(run),
     ...segmentsSellOutFaster(run),
     ...coalescing(run),
-    ...acceptBeforeDurable(run),
+    ...(run.slowDb ? slowDbLesson(run.slowDb) : []),
     ...soldOutCostsOneRequest(run),
   ];
 }

@@ -21,6 +21,12 @@ export const presets = {
 
 export type PresetName = keyof typeof presets;
 
+/**
+ * Requests of a rate read against a ceiling: the ceilings' and the sold-out round's alike, so each
+ * rate carries the same start-up cost (twice a round's: a second or so reads steadier than less).
+ */
+export const rateRequests = (settings: Pick<BenchSettings, 'requests'>): number => settings.requests * 2;
+
 /** `--work-ms 0,5`: one load per value. */
 function loads(raw: string): number[] {
   const values = raw.split(',').map((v) => int('work-ms', v.trim(), -1, 0, 5000));

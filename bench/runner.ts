@@ -4,9 +4,11 @@ import { holdRoundLine, measureHolds } from './hold-round';
 import { lessonsOf } from './lessons';
 import { withBounds } from './scenarios';
 import { machineInfo, methodText } from './machine';
+import { rateRequests } from './options';
 import { ProgressLine } from './progress';
 import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
+import { measureSlowDb, SLOW_DB_STRATEGIES, slowDbLine } from './slow-db/slow-db-round';
 import { runStrategy } from './strategy-round';
 import type { BenchTarget } from './target';
 import type { BenchReport, BenchSettings, LoadResult } from './types';
@@ -27,7 +29,7 @@ export async function resolveStrategies(
 
 /**
  * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
- * race and the hold → confirm round, and what the run teaches. Everything in one run, so every figure can be read against the others.
+ * race, the hold → confirm round and the slow database, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
 export async function runBench(target: BenchTarget, settings: BenchSettings): Promise<BenchReport> {
   const progress = new ProgressLine();
@@ -45,10 +47,9 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
     }
     loads.push({ workMs, results });
   }
-  // After the loads, on a stack every path has warmed up; twice the load's requests, as a rate read
-  // over a second or so is steadier than over a fraction of one.
+  // After the loads, on a stack every path has warmed up.
   const ceilings = await measureCeilings(api, target, {
-    requests: settings.requests * 2,
+    requests: rateRequests(settings),
     warmup: settings.warmupRequests,
     connections: settings.connections,
     runId,
@@ -64,6 +65,10 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
     inFlight: settings.connections,
   });
   progress.done(holdRoundLine(holds));
+  const slowDb = SLOW_DB_STRATEGIES.every((s) => strategies.includes(s))
+    ? await measureSlowDb(api, target, runId)
+    : undefined;
+  if (slowDb) progress.done(slowDbLine(slowDb));
   const run = {
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -75,6 +80,7 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
     loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
     ...(sellOut && { sellOut }),
     holds,
+    ...(slowDb && { slowDb }),
   };
   return { ...run, lessons: lessonsOf(run) };
 }

@@ -1,11 +1,13 @@
 import type { ApiClient, Audit, Grant } from '@app/contract';
 import { awaitOrderDrain } from '@app/redis-stock';
 import { summarizeLatencies, type LatencySummary } from '@app/stock';
+import { countingCommits } from './commit-count';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs, reconcile, summariseLatency } from './metrics/figures';
 import { machineCpuPerGrant, whileSampling, type MachineCpu } from './metrics/machine-cpu';
 import { utilisation } from './metrics/utilisation';
 import { verdict } from './metrics/verdict';
+import { rateRequests } from './options';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
 import { connectTargetRedis, type BenchTarget } from './target';
@@ -32,8 +34,8 @@ async function drainOrders(target: BenchTarget, couponId: number): Promise<void>
 
 /**
  * One strategy under one load: a warm-up round on a coupon of its own, the measured round on a
- * fresh coupon, what the database says of it, then (once it sold out) as many grabs again on the
- * sold-out coupon.
+ * fresh coupon, what the database says of it, then (once it sold out) as many grabs on the
+ * sold-out coupon as the HTTP ceiling sends.
  */
 export async function runStrategy(
   api: ApiClient,
@@ -59,15 +61,19 @@ export async function runStrategy(
     api.createCoupon({ name: `bench ${strategy} ${phase} ${run.userPrefix}`, stock: settings.stock, segments });
   if (settings.warmupRequests > 0) await round('warm-up', (await newCoupon('warm-up')).id, settings.warmupRequests);
   const coupon = await newCoupon('measured');
-  const { result: measured, samples } = await whileSampling(() => round('measured', coupon.id, settings.requests));
-  // Accepted orders become grants later: judged once the stream drained (or the wait ran out).
-  if (successStatus === 202) await drainOrders(target, coupon.id);
+  const { result: sampled, commits } = await countingCommits(target.databaseUrl, async () => {
+    const outcome = await whileSampling(() => round('measured', coupon.id, settings.requests));
+    // Accepted orders become grants later: judged once the stream drained (or the wait ran out).
+    if (successStatus === 202) await drainOrders(target, coupon.id);
+    return outcome;
+  });
+  const { result: measured, samples } = sampled;
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
-  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
+  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, rateRequests(settings)) : undefined;
   const result = assembleResult(
     { strategy, workMs: run.workMs, settings, couponId: coupon.id, segments },
     measured,
-    { audit, grants, machineCpu: machineCpuPerGrant(samples, measured) },
+    { audit, grants, machineCpu: machineCpuPerGrant(samples, measured), commits },
     soldOut,
   );
   const p99 = result.latency.granted.p99.toFixed(0);
@@ -79,6 +85,7 @@ export interface Readback {
   readonly audit: Audit;
   readonly grants: readonly Grant[];
   readonly machineCpu?: MachineCpu;
+  readonly commits?: number;
 }
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
@@ -122,6 +129,7 @@ export function assembleResult(
       },
     }),
     ...(readback.machineCpu && { machineCpu: readback.machineCpu }),
+    ...(readback.commits !== undefined && { commits: readback.commits }),
     ...(scenario.successStatus === 202 && { acceptToDurable: acceptToDurable(grants) }),
   };
 }

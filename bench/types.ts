@@ -3,6 +3,7 @@ import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { MachineCpu } from './metrics/machine-cpu';
 import type { SellOutResult } from './sell-out/sell-out-round';
+import type { SlowDbResult } from './slow-db/slow-db-types';
 
 /** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
@@ -92,6 +93,8 @@ export interface StrategyResult {
   readonly machineCpu?: MachineCpu;
   /** redis-stream: from Redis's acceptance of each order to its grant row, ms (null when none was accepted). */
   readonly acceptToDurable?: DurableLatency | null;
+  /** Transactions that wrote during the measured round (and its drain), from PostgreSQL's transaction ids. */
+  readonly commits?: number;
 }
 
 export interface LoadResult {
@@ -126,6 +129,8 @@ export interface Lesson {
   readonly text: string;
   readonly held: boolean;
   readonly notHeld?: string;
+  /** The title of the HTML report's chart or section that shows it (the micro-bench's lessons have no report). */
+  readonly shownBy?: string;
 }
 
 export interface BenchReport {
@@ -142,6 +147,8 @@ export interface BenchReport {
   readonly sellOut?: SellOutResult;
   /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
   readonly holds?: HoldRoundResult;
+  /** The same arrivals for db-atomic, redis-lua and redis-stream while the stock row is held (absent from older runs). */
+  readonly slowDb?: SlowDbResult;
   readonly lessons: Lesson[];
 }
 

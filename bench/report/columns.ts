@@ -49,7 +49,9 @@ export const columns: readonly Column[] = [
     ...count('holders', (r) => r.audit.maxConcurrentHolders),
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
-  figure('grants per commit', (r) => fixed(r.audit.grants / (r.audit.statements || 1), 1)),
+  figure('commits per grant', (r) =>
+    r.commits !== undefined && r.audit.grants > 0 ? fixed(r.commits / r.audit.grants, 2) : '–',
+  ),
   figure('granted p50 ms', (r) => ms(r.latency.granted.p50)),
   figure('accept→durable p50/p99 ms', (r) =>
     r.acceptToDurable ? `${ms(r.acceptToDurable.p50)}/${ms(r.acceptToDurable.p99)}` : '–',

@@ -3,6 +3,10 @@ export function fixed(value: number, digits = 0): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
 }
 
+/** For sentences: 1631 → '1,631'; 2.56 → '2.6' with one digit. */
+export const num = (x: number, digits = 0): string =>
+  x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
 export function ms(value: number): string {
   return value >= 100 ? value.toFixed(0) : value.toFixed(1);
 }

@@ -1,7 +1,9 @@
 import { holdRoundLine } from '../hold-round';
 import { sellOutSection } from '../sell-out/sell-out-chart';
+import { slowDbSection } from '../slow-db/slow-db-chart';
 import type { BenchReport, LoadResult } from '../types';
 import { ceilingsLine, columns } from './columns';
+import { titles } from './evidence';
 import { LEGEND } from './render-markdown';
 import { barChart, escapeXml } from './svg-charts';
 
@@ -20,7 +22,7 @@ function loadSection(load: LoadResult): string {
     )
     .join('\n');
   const throughput = barChart(
-    `Throughput at workMs ${load.workMs}, and the ceiling that bounds each`,
+    titles.throughput(load.workMs),
     'grabs/s',
     [
       { name: 'grabs/s', color: green },
@@ -34,7 +36,7 @@ function loadSection(load: LoadResult): string {
     })),
   );
   const correctness = barChart(
-    `Oversold and lost updates at workMs ${load.workMs}`,
+    titles.correctness(load.workMs),
     'coupons',
     [
       { name: 'oversold', color: red },
@@ -55,6 +57,13 @@ function loadSection(load: LoadResult): string {
       values: [r.latency.granted.p50, r.latency.granted.p99, r.latency.turnedAway.p99],
     })),
   );
+  // Transactions that wrote, from PostgreSQL's transaction ids, over grants: 1 for a statement per grant.
+  const commits = barChart(
+    titles.commits(load.workMs),
+    'commits',
+    [{ name: 'commits per grant', color: '#6a1b9a' }],
+    results.map((r) => ({ label: r.strategy, values: [r.commits !== undefined ? r.commits / r.audit.grants : 0] })),
+  );
   return `<h2>workMs ${load.workMs}</h2>
 <table>
 <thead><tr>${head}</tr></thead>
@@ -64,7 +73,8 @@ ${rows}
 </table>
 <figure>${throughput}</figure>
 <figure>${correctness}</figure>
-<figure>${latency}</figure>`;
+<figure>${latency}</figure>
+<figure>${commits}</figure>`;
 }
 
 /** One self-contained HTML page: inline CSS and SVG, no script, no external resource. */
@@ -75,7 +85,8 @@ export function renderHtml(report: BenchReport): string {
     .map(
       (l) =>
         `<li><span class="${l.held ? 'held' : 'bad'}">${l.held ? 'held' : 'not held'}</span> ${escapeXml(l.text)}` +
-        `${l.notHeld ? ` <span class="bad">(${escapeXml(l.notHeld)})</span>` : ''}</li>`,
+        `${l.notHeld ? ` <span class="bad">(${escapeXml(l.notHeld)})</span>` : ''}` +
+        `${l.shownBy ? ` <span class="see">see: ${escapeXml(l.shownBy)}</span>` : ''}</li>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -91,7 +102,7 @@ th { background: #f4f4f4; }
 .right { text-align: right; } .left { text-align: left; }
 .bad { color: ${red}; font-weight: 600; } .held { color: ${green}; font-weight: 600; }
 .lessons li { margin: 0.3rem 0; max-width: 60rem; }
-.method { max-width: 60rem; color: #444; }
+.method { max-width: 60rem; color: #444; } .see { color: #666; font-style: italic; }
 figure { margin: 1.5rem 0; }
 </style>
 </head>
@@ -111,6 +122,7 @@ ${lessons}
 <p class="method">${escapeXml(report.ceilings.method)}</p>
 ${report.loads.map(loadSection).join('\n')}
 ${sellOutSection(report.sellOut)}
+${slowDbSection(report.slowDb)}
 ${report.holds ? `<h2>Hold → confirm</h2>\n<p>${escapeXml(holdRoundLine(report.holds))}</p>` : ''}
 <p class="method">${escapeXml(LEGEND)}</p>
 </body>

@@ -132,7 +132,7 @@ describe('renderMarkdown', () => {
     expect(md.indexOf(row0)).toBeGreaterThan(at0);
     expect(md.indexOf(row0)).toBeLessThan(at5);
     expect(md).toContain(
-      '| owner-checked | correct | 131 | 91.0 | 0.09 pg hot row | 0 | 0 | 1 | 1.0 | 14.5 | – | 9.5 | 3333 | 500 | 500 | 0 | 0 | 0 | 0.91 | 2.9 | 9876 | yes |',
+      '| owner-checked | correct | 131 | 91.0 | 0.09 pg hot row | 0 | 0 | 1 | 1.00 | 14.5 | – | 9.5 | 3333 | 500 | 500 | 0 | 0 | 0 | 0.91 | 2.9 | 9876 | yes |',
     );
   });
 
@@ -194,10 +194,10 @@ describe('renderHtml', () => {
     expect(html).toContain(`<li><span class="held">held</span> ${fourStrategies().lessons[0].text}`);
   });
 
-  it('has a section per load, each with its table and three charts drawn inline', () => {
+  it('has a section per load, each with its table and four charts drawn inline', () => {
     expect(html.match(/<h2>workMs \d+<\/h2>/g)).toEqual(['<h2>workMs 0</h2>', '<h2>workMs 5</h2>']);
     expect(html.match(/<table>/g)).toHaveLength(2);
-    expect(html.match(/<svg /g)).toHaveLength(6);
+    expect(html.match(/<svg /g)).toHaveLength(8);
     for (const workMs of [0, 5]) {
       expect(html).toContain(`Throughput at workMs ${workMs}, and the ceiling that bounds each`);
       expect(html).toContain(`Oversold and lost updates at workMs ${workMs}`);

@@ -48,6 +48,7 @@ export function sampleResult(overrides: Partial<StrategyResult> & { strategy: st
     utilisation: { busyShare: 0.91, meanSectionMs: 6.2, meanGapMs: 1.3 },
     verdict: sampleVerdict([]),
     soldOut: { requests: 1000, perSec: 3333, otherAnswers: 0 },
+    commits: 500,
     ...overrides,
   };
 }
@@ -105,6 +106,7 @@ function noLock(
     reconciliation: { grantedSeen: granted, grantsInDb: granted, matches: true, unanswered: 0 },
     verdict: sampleVerdict(['OVERSOLD', 'LOST UPDATES']),
     soldOut: undefined,
+    commits: granted,
   };
 }
 

@@ -67,7 +67,7 @@ describe('npm run bench -- --quick', () => {
     for (const r of every().filter((x) => scenarioFor(x.strategy).expectedFlags.length === 0)) {
       expect({ strategy: r.strategy, requests: r.soldOut?.requests, other: r.soldOut?.otherAnswers }).toEqual({
         strategy: r.strategy,
-        requests: report.settings.requests,
+        requests: report.settings.requests * 2,
         other: 0,
       });
     }
@@ -91,7 +91,8 @@ describe('npm run bench -- --quick', () => {
         'atomic-beats-locks',
         'one-lock-serialises',
         'segments-sell-out-faster',
-        'coalescing-passes-hot-row',
+        'coalescing-fewer-commits',
+        'orders-ride-out-a-slow-database',
         'sold-out-costs-one-request',
       ]),
     );
@@ -100,6 +101,7 @@ describe('npm run bench -- --quick', () => {
       expect(l.text).toMatch(/\d/);
       expect(typeof l.held).toBe('boolean');
       if (!l.held) expect(l.notHeld).toMatch(/\d/);
+      expect(l.shownBy).toBeTruthy();
     }
     // The wrong baselines are wrong on every run: these two must hold.
     expect(report.lessons.filter((l) => l.id.endsWith('-oversells')).map((l) => l.held)).toEqual([true, true]);
@@ -130,6 +132,24 @@ describe('npm run bench -- --quick', () => {
     expect(holds.pairsPerSec).toBeGreaterThan(0);
   });
 
+  it('holds the stock row while the same crowd buys from each design: every buyer answered, every order a grant', () => {
+    const slow = report.slowDb!;
+    expect(slow.runs.map((r) => r.strategy)).toEqual(['db-atomic', 'redis-lua', 'redis-stream']);
+    for (const r of slow.runs) {
+      const success = r.strategy === 'redis-stream' ? '202' : '200';
+      expect({ strategy: r.strategy, answers: r.answers, correct: r.correct }).toEqual({
+        strategy: r.strategy,
+        answers: { [success]: slow.buyers },
+        correct: true,
+      });
+      expect(r.stallToMs - r.stallFromMs).toBeGreaterThanOrEqual(slow.stallMs);
+      expect(r.sentMs).toHaveLength(slow.buyers);
+    }
+    // A buyer whose answer waits for the database cannot be answered before the row is released.
+    for (const r of slow.runs.filter((x) => x.strategy !== 'redis-stream'))
+      expect(r.stalled.max).toBeGreaterThanOrEqual(slow.stallMs * 0.9);
+  });
+
   it('writes the JSON, Markdown and self-contained HTML reports, a table per load, the lessons on top', () => {
     for (const file of [files.json, files.markdown, files.html]) expect(existsSync(file)).toBe(true);
     const json = JSON.parse(readFileSync(files.json, 'utf8')) as BenchReport;
@@ -138,9 +158,12 @@ describe('npm run bench -- --quick', () => {
     const md = readFileSync(files.markdown, 'utf8');
     for (const strategy of listed) expect(md.match(new RegExp(`^\\| ${strategy} \\| `, 'gm'))).toHaveLength(2);
     const html = readFileSync(files.html, 'utf8');
-    // Three charts per load, and the segments' stock over the sell-out race.
-    expect(html.match(/<svg /g)).toHaveLength(3 * report.loads.length + 1);
+    // Four charts per load, the segments' stock over the sell-out race, the waits through the stall;
+    // each lesson's chart among them.
+    expect(html.match(/<svg /g)).toHaveLength(4 * report.loads.length + 2);
     expect(html).toContain('<h2>Sell-out time</h2>');
+    const charts = html.slice(html.indexOf('</ul>'));
+    for (const l of report.lessons) expect(charts).toContain(l.shownBy);
     expect(html.indexOf('<h2>What this run teaches</h2>')).toBeLessThan(html.indexOf('<table>'));
     expect(`${md}${html}`).not.toMatch(/\bmet\b|target/i);
     expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=/i);

@@ -1,0 +1,22 @@
+import { lessonLines } from './lessons';
+import { wrap } from './report/format';
+
+describe('lessonLines', () => {
+  it('marks each lesson, wraps it within the width, and gives the two numbers when it did not hold', () => {
+    const lines = lessonLines(
+      [
+        { id: 'a', text: 'word '.repeat(30).trim(), held: true },
+        { id: 'b', text: 'Short.', held: false, notHeld: '1 vs 2' },
+      ],
+      40,
+    );
+    expect(lines[0]).toMatch(/^held {7}word/);
+    expect(lines.every((l) => l.length <= 40)).toBe(true);
+    expect(lines.slice(-2)).toEqual(['not held   Short.', '           (1 vs 2)']);
+  });
+
+  it('wraps at spaces only', () => {
+    expect(wrap('aa bb cc', 5)).toBe('aa bb\ncc');
+    expect(wrap('toolongword x', 4)).toBe('toolongword\nx');
+  });
+});

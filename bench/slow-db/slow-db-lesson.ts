@@ -1,0 +1,37 @@
+import { lesson, titles } from '../report/evidence';
+import { num } from '../report/format';
+import type { Lesson } from '../types';
+import type { SlowDbResult, SlowDbRun } from './slow-db-types';
+
+/** The share of the stall a buyer who waits for the database must have waited (p99) for the stall to count. */
+export const STALL_REACH = 0.5;
+/** How many times shorter the stream's p99 wait must be than the shortest of the designs that wait. */
+export const SHAVE_FACTOR = 4;
+
+const waits = (r: SlowDbRun) => `p50 ${num(r.stalled.p50)} / p99 ${num(r.stalled.p99)} ms under ${r.strategy}`;
+
+/**
+ * Async orders exist to keep the buyer's wait short and flat when the database is slow: judged on
+ * the wait of the buyers who arrived while the stock row was held, the stream against the designs
+ * whose answer waits for PostgreSQL, once its orders all became grants.
+ */
+export function slowDbLesson(result: SlowDbResult): Lesson[] {
+  const stream = result.runs.find((r) => r.strategy === 'redis-stream');
+  const waiting = result.runs.filter((r) => r !== stream);
+  if (!stream || waiting.length === 0) return [];
+  const shortest = waiting.reduce((a, b) => (a.stalled.p99 <= b.stalled.p99 ? a : b));
+  const unreached = waiting.find((r) => r.stalled.p99 < result.stallMs * STALL_REACH);
+  const text =
+    `When PostgreSQL stalls, a buyer whose answer waits for the database waits with it: with the stock row ` +
+    `held for ${num(result.stallMs)} ms, buyers who arrived meanwhile waited ${waiting.map(waits).join(' and ')}, ` +
+    `against ${waits(stream)}, which answers once Redis took the order. Its orders are durable only once ` +
+    `the database is back: every order that arrived before the release was a grant row ` +
+    `${num(stream.caughtUpMs)} ms after it, ${waiting.map((r) => `${num(r.caughtUpMs)} ms under ${r.strategy}`).join(' and ')}.`;
+  const notHeld = !stream.correct
+    ? 'redis-stream: the accepted orders and the grant rows differ'
+    : unreached
+      ? `${unreached.strategy} p99 ${num(unreached.stalled.p99)} ms < ${STALL_REACH} × the ${num(result.stallMs)} ms stall`
+      : `redis-stream p99 ${num(stream.stalled.p99)} ms > ${shortest.strategy}'s ${num(shortest.stalled.p99)} / ${SHAVE_FACTOR}`;
+  const held = stream.correct && !unreached && stream.stalled.p99 * SHAVE_FACTOR <= shortest.stalled.p99;
+  return [lesson('orders-ride-out-a-slow-database', text, held, notHeld, titles.slowDb)];
+}

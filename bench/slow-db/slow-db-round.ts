@@ -1,0 +1,85 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import type { ApiClient, GrabAnswer } from '@app/contract';
+import { awaitOrderDrain } from '@app/redis-stock';
+import { summariseLatency, isoToMs } from '../metrics/figures';
+import { connectTargetRedis, type BenchTarget } from '../target';
+import type { SlowDbResult, SlowDbRun } from './slow-db-types';
+
+/**
+ * Buyers arrive at a fixed pace whatever the answers (a flash sale does not slow down for a slow
+ * database), and meanwhile the bench holds the coupon's stock row in a transaction of its own:
+ * every write to it waits. Times in ms since the first buyer was sent.
+ */
+export const SLOW_DB = { buyers: 300, perSec: 150, stallAtMs: 500, stallMs: 1000 } as const;
+export const SLOW_DB_STRATEGIES = ['db-atomic', 'redis-lua', 'redis-stream'] as const;
+
+/** Holds the coupon's stock rows FOR UPDATE from `atMs` for `stallMs`: when it had them, and when it let go. */
+async function stall(db: Client, couponId: number, startedAt: number): Promise<[number, number]> {
+  await sleep(Math.max(0, startedAt + SLOW_DB.stallAtMs - Date.now()));
+  await db.query('BEGIN');
+  await db.query('SELECT idx FROM stock_segments WHERE coupon_id = $1 FOR UPDATE', [couponId]);
+  const from = Date.now();
+  await sleep(SLOW_DB.stallMs);
+  await db.query('COMMIT');
+  return [from - startedAt, Date.now() - startedAt];
+}
+
+async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy: string, runId: string) {
+  const coupon = await api.createCoupon({ name: `bench slow db ${strategy} ${runId}`, stock: SLOW_DB.buyers });
+  const gapMs = 1000 / SLOW_DB.perSec;
+  const startedAt = Date.now();
+  const stalling = stall(db, coupon.id, startedAt);
+  stalling.catch(() => undefined); // awaited below, once every buyer has its answer
+  const answers: GrabAnswer[] = await Promise.all(
+    Array.from({ length: SLOW_DB.buyers }, async (_, i) => {
+      await sleep(Math.max(0, startedAt + i * gapMs - Date.now()));
+      return api.grab(coupon.id, `slow-${runId}-${strategy}-${i}`, { strategy });
+    }),
+  );
+  const [stallFromMs, stallToMs] = await stalling;
+  if (strategy === 'redis-stream') {
+    const redis = connectTargetRedis(target);
+    await awaitOrderDrain(redis, coupon.id, { timeoutMs: 30_000 }).finally(() => redis.quit());
+  }
+  const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
+  const counts: Record<string, number> = {};
+  for (const a of answers) {
+    const key = a.code ? `${a.status} ${a.code}` : String(a.status);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  const sent = answers.map((a) => a.sentAt - startedAt);
+  const sentOf = new Map(answers.map((a, i) => [a.userId, sent[i]]));
+  const backlog = grants.filter((g) => (sentOf.get(g.userId) ?? Infinity) <= stallToMs);
+  const succeeded = answers.filter((a) => a.status === 200 || a.status === 202).length;
+  return {
+    strategy,
+    sentMs: sent,
+    waitMs: answers.map((a) => a.answeredAt - a.sentAt),
+    answers: counts,
+    stallFromMs,
+    stallToMs,
+    stalled: summariseLatency(
+      answers.filter((_, i) => sent[i] >= stallFromMs && sent[i] <= stallToMs).map((a) => a.answeredAt - a.sentAt),
+    ),
+    caughtUpMs: Math.max(0, ...backlog.map((g) => isoToMs(g.leftAt) - startedAt - stallToMs)),
+    correct: audit.oversold === 0 && audit.grants === succeeded && grants.length === succeeded,
+  };
+}
+
+/** The same arrivals and the same stall for each design, one after the other, each on a fresh coupon. */
+export async function measureSlowDb(api: ApiClient, target: BenchTarget, runId: string): Promise<SlowDbResult> {
+  const db = new Client({ connectionString: target.databaseUrl, application_name: 'oversell:bench-stall' });
+  await db.connect();
+  try {
+    const runs: SlowDbRun[] = [];
+    for (const strategy of SLOW_DB_STRATEGIES) runs.push(await runOne(api, target, db, strategy, runId));
+    return { buyers: SLOW_DB.buyers, perSec: SLOW_DB.perSec, stallMs: SLOW_DB.stallMs, runs };
+  } finally {
+    await db.end();
+  }
+}
+
+export const slowDbLine = (r: SlowDbResult): string =>
+  `slow database (row held ${r.stallMs} ms): ` +
+  r.runs.map((x) => `${x.strategy} p99 ${x.stalled.p99.toFixed(0)} ms${x.correct ? '' : ' NOT CORRECT'}`).join(', ');
