@@ -44,6 +44,7 @@ const SLOW_E2E_NAMES = [
   'lock-bench',
   'walkthrough',
   'lab-page',
+  'lab-room',
   'lab-compose',
   'shutdown',
   'stack',

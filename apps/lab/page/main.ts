@@ -2,6 +2,7 @@ import { ApiClient, LabClient } from '@app/contract';
 import { byId, el, reason, say } from './dom';
 import { FaultPanel } from './fault-panel';
 import { LoadPanel } from './load-panel';
+import { RoomPanel } from './room-panel';
 import { StepPanel } from './step-panel';
 import { Activity, adminToken } from './session';
 
@@ -13,7 +14,7 @@ async function start(): Promise<void> {
   byId('notes').replaceChildren(...config.notes.map((note) => el('li', {}, note)));
   const activity = new Activity();
   const token = adminToken();
-  const load = new LoadPanel(lab, config, strategies, activity);
+  const load = new LoadPanel(new RoomPanel(lab), config, strategies, activity);
   new FaultPanel(lab, config, load, token);
   new StepPanel(lab, config, activity, token);
   // When the page became usable: what `npm run lab:screenshot` reports as its load time.
