@@ -1,5 +1,6 @@
 /** A load's buyers in the waiting room over time, as an SVG: pure (no DOM), so it can be checked without a browser. */
 import { BUYER_STATES, type BuyerState, type RoomCounts } from '@app/contract';
+import { n, timeFrame } from './chart-frame';
 
 /** One reading of the buyers' states, as the lab's server sent it with a progress. */
 export interface RoomReading {
@@ -17,9 +18,6 @@ export const stateStyle: Record<BuyerState, { colour: string; label: string }> =
   granted: { colour: '#1e6b2e', label: 'granted' },
   'sold-out': { colour: '#9a9a9a', label: 'sold out (or refused)' },
 };
-
-const PAD = { left: 44, right: 12, top: 10, bottom: 26 };
-const n = (value: number) => (Math.round(value * 10) / 10).toString();
 
 /** Each state's band at each reading: from the states below it (`low`) to `low` plus its count (`high`). */
 export function stackedBands(
@@ -47,12 +45,11 @@ export function roomChartSvg(
   readings: readonly RoomReading[],
   { buyers, width, height = 160 }: { buyers: number; width: number; height?: number },
 ): string {
-  const first = readings[0]?.at ?? 0;
-  const spanMs = Math.max(1000, (readings.at(-1)?.at ?? first) - first);
   const top = Math.max(1, buyers, ...readings.map((r) => BUYER_STATES.reduce((sum, s) => sum + r.counts[s], 0)));
-  const x = (at: number) => PAD.left + ((at - first) / spanMs) * (width - PAD.left - PAD.right);
-  const y = (value: number) => PAD.top + (1 - value / top) * (height - PAD.top - PAD.bottom);
-  const bottom = height - PAD.bottom;
+  const { x, y, axes } = timeFrame(
+    readings.map((r) => r.at),
+    { top, topLabel: String(top), width, height },
+  );
   const last = readings.at(-1)?.counts;
   const finals = last ? BUYER_STATES.map((s) => ` data-${s}="${last[s]}"`).join('') : '';
   const out = [
@@ -73,14 +70,6 @@ export function roomChartSvg(
       `<polygon data-state="${state}" points="${points.join(' ')}" fill="${stateStyle[state].colour}" stroke="#ffffff" stroke-width="0.5"><title>${stateStyle[state].label}</title></polygon>`,
     );
   }
-  out.push(
-    `<line x1="${PAD.left}" x2="${PAD.left}" y1="${PAD.top}" y2="${bottom}" stroke="#999999"/>`,
-    `<line x1="${PAD.left}" x2="${width - PAD.right}" y1="${bottom}" y2="${bottom}" stroke="#999999"/>`,
-    `<text x="${PAD.left - 6}" y="${n(y(top) + 4)}" text-anchor="end" fill="#555555">${top}</text>`,
-    `<text x="${PAD.left - 6}" y="${n(y(0) + 4)}" text-anchor="end" fill="#555555">0</text>`,
-    `<text x="${PAD.left}" y="${height - 8}" fill="#555555">0 s</text>`,
-    `<text x="${width - PAD.right}" y="${height - 8}" text-anchor="end" fill="#555555">${(spanMs / 1000).toFixed(1)} s</text>`,
-    '</svg>',
-  );
+  out.push(...axes, '</svg>');
   return out.join('\n');
 }
