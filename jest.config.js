@@ -46,6 +46,7 @@ const SLOW_E2E_NAMES = [
   'walkthrough',
   'lab-page',
   'lab-scheduler',
+  'lab-room',
   'lab-compose',
   'shutdown',
   'stack',

@@ -95,6 +95,7 @@ describe('the lab server through nginx', () => {
         ['a million buyers', post('/api/runs', { ...good, buyers: 1e6 }), 400, 'REQUEST.INVALID'],
         ['work as text', post('/api/runs', { ...good, workMs: '20' }), 400, 'REQUEST.INVALID'],
         ['an extra field', post('/api/runs', { ...good, crash: 1 }), 400, 'REQUEST.INVALID'],
+        ['a room admitting none', post('/api/runs', { ...good, room: { admitPerSec: 0 } }), 400, 'REQUEST.INVALID'],
         ['a huge body', post('/api/runs', { ...good, pad: 'x'.repeat(8000) }), 413, 'REQUEST.TOO_LARGE'],
         ['an unknown step', post('/api/steps/..%2F..%2Fetc', {}), 404, 'ROUTE.NOT_FOUND'],
         ['a step with settings', post('/api/steps/none', { stock: 1 }), 400, 'REQUEST.INVALID'],

@@ -241,6 +241,8 @@ describe('the lab page in a real browser (headless Chromium)', () => {
   it('reads on a phone: nothing wider than the screen', async () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
+      // The charts redraw at the next frame after a resize: wait for it rather than read the old width.
+      await page.waitForFunction(`document.documentElement.scrollWidth <= ${width}`, undefined, { timeout: 5_000 });
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
     }
   });

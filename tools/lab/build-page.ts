@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   });
   copyFileSync(join(PAGE, 'index.html'), join(OUT, 'index.html'));
   // One stylesheet, in this order: steps.css overrides style.css on narrow screens.
-  const css = ['style.css', 'scheduler.css', 'steps.css'].map((file) => readFileSync(join(PAGE, file), 'utf8'));
+  const css = ['style.css', 'scheduler.css', 'steps.css', 'room.css'].map((file) =>
+    readFileSync(join(PAGE, file), 'utf8'),
+  );
   writeFileSync(join(OUT, 'app.css'), css.join('\n'));
   const sizes = ['index.html', 'app.js', 'app.css'].map(
     (f) => `${f} ${(statSync(join(OUT, f)).size / 1024).toFixed(1)} KiB`,

@@ -18,7 +18,7 @@ export class LoadPanel {
   private strategy = '';
 
   constructor(
-    private readonly lab: LabClient,
+    private readonly lab: Pick<LabClient, 'runLoad'>,
     private readonly config: LabConfig,
     private readonly strategies: readonly StrategyEntry[],
     private readonly activity: Activity,

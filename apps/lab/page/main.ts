@@ -3,6 +3,7 @@ import { byId, el, reason, say } from './dom';
 import { FaultPanel } from './fault-panel';
 import { LoadPanel } from './load-panel';
 import { SchedulerPanel } from './scheduler-panel';
+import { RoomPanel } from './room-panel';
 import { StepPanel } from './step-panel';
 import { Activity, adminToken } from './session';
 
@@ -14,7 +15,7 @@ async function start(): Promise<void> {
   byId('notes').replaceChildren(...config.notes.map((note) => el('li', {}, note)));
   const activity = new Activity();
   const token = adminToken();
-  const load = new LoadPanel(lab, config, strategies, activity);
+  const load = new LoadPanel(new RoomPanel(lab), config, strategies, activity);
   new FaultPanel(lab, config, load, token);
   new StepPanel(lab, config, activity, token);
   new SchedulerPanel(

@@ -8,6 +8,7 @@ export * from './client-errors';
 export * from './api-client';
 export type { CallAnswer, GrabAnswer } from './call-answer';
 export * from './lab';
+export * from './lab-room';
 export * from './sse';
 export * from './lab-client';
 export * from './lock-resource';

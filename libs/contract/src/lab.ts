@@ -1,7 +1,7 @@
 import type { Audit, Grant } from './answers';
+import type { LoadRoom, RoomCounts } from './lab-room';
 
-/** The lab server's API (apps/lab, at /lab/ through nginx): what its page, its tests and scripts rely on. */
-
+// The lab server's API (apps/lab, at /lab/ through nginx): what its page, its tests and scripts rely on.
 /** The faults the page injects by hand into a running load. */
 export const FAULT_NAMES = [
   'pause-holder',
@@ -37,6 +37,7 @@ export interface LoadRequest {
   readonly stock: number;
   readonly buyers: number;
   readonly workMs: number;
+  readonly room?: LoadRoom;
 }
 
 /** POST /lab/api/faults/:name (body optional): the replica a stall, crash or kill is aimed at. */
@@ -160,6 +161,7 @@ export type LoadEvent =
       readonly answers: AnswerTally;
       /** Grant rows not sent before. */
       readonly grants: readonly Grant[];
+      readonly room?: RoomCounts;
     }
   | {
       readonly type: 'fault';

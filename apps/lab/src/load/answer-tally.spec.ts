@@ -26,6 +26,12 @@ describe('AnswerCounter', () => {
     });
   });
 
+  it("tallies the room's refusal at a poll under its own code, not as a grant", () => {
+    const counter = new AnswerCounter();
+    counter.add(answer({ replica: 'api-1', code: 'room sold-out' }));
+    expect(counter.snapshot()).toEqual({ 'api-1': { 'room sold-out': 1 } });
+  });
+
   it('hands out copies, so a sent snapshot never changes', () => {
     const counter = new AnswerCounter();
     counter.add(answer({ replica: 'api-1' }));

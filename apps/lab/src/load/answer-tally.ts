@@ -10,7 +10,7 @@ export class AnswerCounter {
     const replica = answer.replica ?? 'none';
     const code =
       answer.status === 200
-        ? '200'
+        ? (answer.code ?? '200') // a code on a 200: the room's refusal at a poll (`room sold-out`)
         : answer.status === 0
           ? `no answer (${answer.code})`
           : `${answer.status} ${answer.code ?? ''}`.trim();

@@ -8,6 +8,11 @@ describe('parseLoadRequest', () => {
     expect(parseLoadRequest(good, strategies)).toEqual(good);
   });
 
+  it('takes a load through a room', () => {
+    const roomed = { ...good, room: { admitPerSec: 50 } };
+    expect(parseLoadRequest(roomed, strategies)).toEqual(roomed);
+  });
+
   it.each([
     ['not an object', 'x', 'JSON object'],
     ['an array', [good], 'JSON object'],
@@ -22,6 +27,14 @@ describe('parseLoadRequest', () => {
     ['work beyond the API range', { ...good, workMs: 5001 }, 'workMs'],
     ['a missing field', { strategy: 'none', stock: 1, buyers: 1 }, 'workMs'],
     ['an extra field', { ...good, pauseMs: 10 }, 'unknown field(s): pauseMs'],
+    ['a room that is not an object', { ...good, room: 50 }, 'room must be a JSON object'],
+    ['a room without its pace', { ...good, room: {} }, 'admitPerSec must be an integer from 1 to 100000'],
+    ['a room admitting none', { ...good, room: { admitPerSec: 0 } }, 'admitPerSec'],
+    [
+      'a room with its window',
+      { ...good, room: { admitPerSec: 5, windowMs: 1000 } },
+      'unknown room field(s): windowMs',
+    ],
   ])('refuses %s', (_what, body, message) => {
     expect(() => parseLoadRequest(body, strategies)).toThrow(
       expect.objectContaining({

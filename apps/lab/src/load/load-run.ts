@@ -3,8 +3,9 @@ import { REDIS_COUNTER_STRATEGIES } from '@app/contract';
 import type { ApiClient, Coupon, GrabAnswer, GrabOptions, LoadEvent, LoadRequest } from '@app/contract';
 import { AnswerCounter } from './answer-tally';
 import type { RedisStockProbe } from './redis-stock-probe';
+import { RoomBuyers } from './room-buyers';
 
-/** Grabs in flight at once: far beyond a browser's six connections, yet bounded for the lab's own sockets. */
+/** Buyers at once (grabbing, or in the room): beyond a browser's six connections, bounded for the lab's sockets. */
 const MAX_IN_FLIGHT = 200;
 /** How often the page hears the stock and the new grant rows. */
 const POLL_MS = 150;
@@ -21,8 +22,8 @@ export interface LoadClients {
 }
 
 /**
- * One load: a fresh coupon, `buyers` distinct users grabbing it through nginx, the stock and the
- * grant rows polled while they run (and Redis's counter, where the strategy keeps one), and the
+ * One load: a fresh coupon, `buyers` distinct users grabbing it through nginx (through its room first, if it has
+ * one), the stock and grant rows polled while they run (and Redis's counter, where the strategy keeps one), and the
  * audit at the end, once accepted orders are persisted. Faults join it while it runs.
  */
 export class LoadRun {
@@ -35,6 +36,8 @@ export class LoadRun {
   private coupon?: Coupon;
   private sentCount = 0;
   private readonly redisCounter: boolean;
+  /** With a room: the buyers go through it, and their states come with each progress. */
+  private room?: RoomBuyers;
 
   constructor(
     private readonly clients: LoadClients,
@@ -58,10 +61,12 @@ export class LoadRun {
   }
 
   async run(): Promise<void> {
-    const { strategy, stock } = this.request;
+    const { strategy, stock, workMs, room } = this.request;
     this.signal.throwIfAborted();
-    this.coupon = await this.clients.nginx.createCoupon({ name: `lab ${strategy} ${this.runId}`, stock });
+    this.coupon = await this.clients.nginx.createCoupon({ name: `lab ${strategy} ${this.runId}`, stock, room });
     const couponId = this.coupon.id;
+    const sink = (userId: string, answer: GrabAnswer) => this.count(userId, answer);
+    if (room) this.room = new RoomBuyers(this.clients.nginx, couponId, { strategy, workMs }, this.signal, sink);
     this.emit({
       type: 'started',
       couponId,
@@ -140,7 +145,8 @@ export class LoadRun {
         next += 1;
         this.sentCount += 1;
         const userId = `lab-${this.runId}-${next}`;
-        this.count(userId, await this.clients.nginx.grab(couponId, userId, { strategy, workMs }, this.signal));
+        if (this.room) await this.room.buy(userId);
+        else this.count(userId, await this.clients.nginx.grab(couponId, userId, { strategy, workMs }, this.signal));
       }
     };
     await Promise.all(Array.from({ length: Math.min(buyers, MAX_IN_FLIGHT) }, worker));
@@ -187,6 +193,7 @@ export class LoadRun {
       ...(redisStock === undefined ? {} : { redisStock }),
       answers: this.counter.snapshot(),
       grants: fresh,
+      ...(this.room && { room: this.room.snapshot() }),
     });
   }
 }
