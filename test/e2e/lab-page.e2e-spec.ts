@@ -1,11 +1,8 @@
-import { ApiClient } from '@app/contract';
 import { orderKeys, stockKeys } from '@app/redis-stock';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../tools/lab/chromium';
-import { labUrl } from './support/lab';
-import { testStack, type StackInfo } from './support/stack';
+import type { Page } from 'playwright-core';
+import { labPageSuite } from './support/lab-browser';
 
 jest.setTimeout(120_000);
 
@@ -64,51 +61,28 @@ async function attributes(page: Page, selector: string, name: string): Promise<A
 }
 
 describe('the lab page in a real browser (headless Chromium)', () => {
-  let info: StackInfo;
-  let api: ApiClient;
-  let browser: Browser;
-  let page: Page;
-  const consoleErrors: string[] = [];
+  const ui = labPageSuite('[data-testid=strategy] option[value=none]');
   const posts: string[] = [];
 
-  beforeAll(async () => {
-    info = testStack();
-    api = new ApiClient({ baseUrl: info.nginxUrl });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    page.on('request', (request) => {
+  beforeAll(() => {
+    ui.page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
     });
-    await page.goto(labUrl(info), { waitUntil: 'load' });
-    await page.waitForSelector('[data-testid=strategy] option[value=none]', { state: 'attached' });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    // Any console error fails the spec, whatever the step that caused it.
-    expect(consoleErrors).toEqual([]);
   });
 
   it('lists every strategy of GET /strategies, labels every control, and weighs under 300 KB', async () => {
-    const names = (await api.strategies()).map((s) => s.name);
-    expect(await attributes(page, '[data-testid=strategy] option', 'value')).toEqual(names);
+    const names = (await ui.api.strategies()).map((s) => s.name);
+    expect(await attributes(ui.page, '[data-testid=strategy] option', 'value')).toEqual(names);
     // In the page (its own DOM types): controls that neither a label, an aria-label nor their text names.
-    const unlabelled = await page.evaluate<string[]>(
+    const unlabelled = await ui.page.evaluate<string[]>(
       `[...document.querySelectorAll('input, select, button')]
         .filter((n) => !(n.labels?.length || n.getAttribute('aria-label') || n.textContent.trim()))
         .map((n) => n.outerHTML)`,
     );
     expect(unlabelled).toEqual([]);
-    expect(await page.locator('[data-testid=lanes] [data-testid=lane]').count()).toBe(info.replicas.length);
+    expect(await ui.page.locator('[data-testid=lanes] [data-testid=lane]').count()).toBe(ui.info.replicas.length);
     // The whole page as the browser decoded it: the document and every file it loaded.
-    const bytes = await page.evaluate<number>(
+    const bytes = await ui.page.evaluate<number>(
       `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
         .filter((e) => !e.name.includes('/api/') && !e.name.endsWith('/strategies'))
         .reduce((sum, e) => sum + e.decodedBodySize, 0)`,
@@ -118,17 +92,17 @@ describe('the lab page in a real browser (headless Chromium)', () => {
   });
 
   it('without the admin token, a fault step is refused on the page and nothing is sent', async () => {
-    await page.fill('[data-testid=admin-token]', '');
-    await page.click('[data-step=set-nx-px]');
-    await page.click('[data-fault=kill-replica]');
-    expect(await page.textContent('#step-message')).toContain('admin token');
-    expect(await page.textContent('#fault-message')).toContain('admin token');
+    await ui.page.fill('[data-testid=admin-token]', '');
+    await ui.page.click('[data-step=set-nx-px]');
+    await ui.page.click('[data-fault=kill-replica]');
+    expect(await ui.page.textContent('#step-message')).toContain('admin token');
+    expect(await ui.page.textContent('#fault-message')).toContain('admin token');
     expect(posts.filter((p) => p.startsWith('/lab/api/steps') || p.startsWith('/lab/api/faults'))).toEqual([]);
   });
 
   it('runs none (stock 20, 60 buyers, 20 ms): the page shows the audit, and it oversold', async () => {
-    const shown = await runLoad(page, 'none', 20, 60, 20, 'click');
-    const audit = await api.audit(shown.couponId);
+    const shown = await runLoad(ui.page, 'none', 20, 60, 20, 'click');
+    const audit = await ui.api.audit(shown.couponId);
     expect(shown).toEqual({
       couponId: shown.couponId,
       oversold: audit.oversold,
@@ -138,57 +112,57 @@ describe('the lab page in a real browser (headless Chromium)', () => {
       stockLeft: audit.stock,
     });
     expect(shown.oversold).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid=lanes] [data-testid=section]').count()).toBe(audit.grants);
-    expect(await page.locator('[data-testid=section][data-overlap=true]').count()).toBeGreaterThan(0);
-    expect(await page.textContent('#overlaps')).toMatch(/Overlaps: \d+ stretch/);
+    expect(await ui.page.locator('[data-testid=lanes] [data-testid=section]').count()).toBe(audit.grants);
+    expect(await ui.page.locator('[data-testid=section][data-overlap=true]').count()).toBeGreaterThan(0);
+    expect(await ui.page.textContent('#overlaps')).toMatch(/Overlaps: \d+ stretch/);
   });
 
   it('runs watchdog with the keyboard: exact, one holder at a time', async () => {
-    const shown = await runLoad(page, 'watchdog', 20, 60, 20, 'enter');
-    const audit = await api.audit(shown.couponId);
+    const shown = await runLoad(ui.page, 'watchdog', 20, 60, 20, 'enter');
+    const audit = await ui.api.audit(shown.couponId);
     expect(shown).toMatchObject({ oversold: 0, lostUpdates: 0, maxHolders: 1, granted: 20 });
     expect(audit).toMatchObject({ oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, grants: 20, stock: 0 });
-    const sections = page.locator('[data-testid=lanes] [data-testid=section]');
+    const sections = ui.page.locator('[data-testid=lanes] [data-testid=section]');
     expect(await sections.count()).toBe(20);
-    expect(await page.locator('[data-testid=section][data-overlap=true]').count()).toBe(0);
-    const lanes = await attributes(page, '[data-testid=lanes] [data-testid=lane]', 'data-replica');
-    expect(lanes).toEqual(info.replicas.map((r) => r.id));
+    expect(await ui.page.locator('[data-testid=section][data-overlap=true]').count()).toBe(0);
+    const lanes = await attributes(ui.page, '[data-testid=lanes] [data-testid=lane]', 'data-replica');
+    expect(lanes).toEqual(ui.info.replicas.map((r) => r.id));
     // No Redis counter in this strategy: the stock of record alone.
-    expect(await chartLine(page, 'record')).toEqual({ count: 1, last: 0 });
-    expect((await chartLine(page, 'redis')).count).toBe(0);
+    expect(await chartLine(ui.page, 'record')).toEqual({ count: 1, last: 0 });
+    expect((await chartLine(ui.page, 'redis')).count).toBe(0);
   });
 
   it("runs redis-stream: Redis's counter and the stock of record as two lines that meet once drained", async () => {
     // Fewer buyers than stock: the lines must meet above zero, where a sold-out counter cannot hide a lag.
-    const shown = await runLoad(page, 'redis-stream', 50, 30, 0, 'click');
-    const audit = await api.audit(shown.couponId);
+    const shown = await runLoad(ui.page, 'redis-stream', 50, 30, 0, 'click');
+    const audit = await ui.api.audit(shown.couponId);
     expect(audit).toMatchObject({ oversold: 0, lostUpdates: 0, grants: 30, stock: 20 });
-    const redis = new Redis(info.redisUrl, { maxRetriesPerRequest: 1 });
+    const redis = new Redis(ui.info.redisUrl, { maxRetriesPerRequest: 1 });
     const counter = Number(await redis.get(stockKeys(shown.couponId).counter).finally(() => redis.quit()));
-    const record = await chartLine(page, 'record');
-    const promised = await chartLine(page, 'redis');
+    const record = await chartLine(ui.page, 'record');
+    const promised = await chartLine(ui.page, 'redis');
     expect(record).toEqual({ count: 1, last: audit.stock });
     // Redis's line is Redis's own counter, read by the lab's server, and meets the record once drained.
     expect(promised).toEqual({ count: 1, last: counter });
     expect(promised.last).toBe(record.last);
-    expect(await page.getAttribute('[data-testid=stock-gap]', 'data-gap')).toBe('0');
-    expect(await page.isVisible('#legend-redis')).toBe(true);
+    expect(await ui.page.getAttribute('[data-testid=stock-gap]', 'data-gap')).toBe('0');
+    expect(await ui.page.isVisible('#legend-redis')).toBe(true);
   });
 
   it('runs redis-stream through a Redis restart without its file: the verdict counts the accepted orders left without a grant', async () => {
     const buyers = 40;
-    const pg = new Client({ connectionString: info.databaseUrl });
-    const redis = new Redis(info.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => 200 });
+    const pg = new Client({ connectionString: ui.info.databaseUrl });
+    const redis = new Redis(ui.info.redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => 200 });
     redis.on('error', () => undefined);
     await pg.connect();
     const { rows } = await pg.query<{ id: number }>('SELECT COALESCE(MAX(id), 0)::int AS id FROM coupons');
     const before = rows[0].id;
-    await page.fill('[data-testid=admin-token]', info.adminToken);
+    await ui.page.fill('[data-testid=admin-token]', ui.info.adminToken);
     try {
       // The persisters' writes wait behind this lock, so every accepted order is in Redis alone when it restarts.
       await pg.query('BEGIN');
       await pg.query('LOCK TABLE grants IN EXCLUSIVE MODE');
-      const shown = await runLoad(page, 'redis-stream', buyers, buyers, 0, 'click', async () => {
+      const shown = await runLoad(ui.page, 'redis-stream', buyers, buyers, 0, 'click', async () => {
         const couponId = await until(async () => {
           const found = await pg.query<{ id: number }>(
             'SELECT id FROM coupons WHERE id > $1 ORDER BY id DESC LIMIT 1',
@@ -197,12 +171,12 @@ describe('the lab page in a real browser (headless Chromium)', () => {
           return found.rows[0]?.id;
         });
         await until(async () => ((await redis.xlen(orderKeys(couponId).orders)) === buyers ? true : undefined));
-        await page.click('[data-fault=restart-redis]');
+        await ui.page.click('[data-fault=restart-redis]');
       });
       // Every buyer was answered 202; the restart took the orders, and the verdict says how many.
-      expect(await page.textContent('#answers')).toContain('202');
+      expect(await ui.page.textContent('#answers')).toContain('202');
       expect(shown.granted).toBe(0);
-      const verdict = page.locator('[data-testid=verdict]');
+      const verdict = ui.page.locator('[data-testid=verdict]');
       expect(await verdict.getAttribute('data-kind')).toBe('error'); // not "Exact"
       expect(await verdict.getAttribute('data-accepted-without-grant')).toBe(String(buyers));
       expect(await verdict.textContent()).toContain(`${buyers} of ${buyers} accepted orders ended without a grant`);
@@ -218,32 +192,34 @@ describe('the lab page in a real browser (headless Chromium)', () => {
   });
 
   it('runs the set-nx-px step with the admin token: as expected, with its narration and timeline', async () => {
-    await page.fill('[data-testid=admin-token]', info.adminToken);
-    await page.click('[data-step=set-nx-px]');
-    const verdict = page.locator('[data-testid=step-verdict][data-step=set-nx-px]');
+    await ui.page.fill('[data-testid=admin-token]', ui.info.adminToken);
+    await ui.page.click('[data-step=set-nx-px]');
+    const verdict = ui.page.locator('[data-testid=step-verdict][data-step=set-nx-px]');
     await verdict.waitFor({ timeout: 90_000 });
     expect(await verdict.getAttribute('data-as-expected')).toBe('true');
-    expect(await page.locator('#step-set-nx-px-out .story li').count()).toBeGreaterThan(0);
+    expect(await ui.page.locator('#step-set-nx-px-out .story li').count()).toBeGreaterThan(0);
     expect(
-      await page.locator('#step-set-nx-px-out svg [data-testid=section][data-overlap=true]').count(),
+      await ui.page.locator('#step-set-nx-px-out svg [data-testid=section][data-overlap=true]').count(),
     ).toBeGreaterThan(0);
-    expect(await page.evaluate<string>(`sessionStorage.getItem('oversell-lab.admin-token')`)).toBe(info.adminToken);
+    expect(await ui.page.evaluate<string>(`sessionStorage.getItem('oversell-lab.admin-token')`)).toBe(
+      ui.info.adminToken,
+    );
   });
 
   it('offers the unpaid-holds step and runs it: as expected, with its narration', async () => {
-    await page.click('[data-step=unpaid-holds]');
-    const verdict = page.locator('[data-testid=step-verdict][data-step=unpaid-holds]');
+    await ui.page.click('[data-step=unpaid-holds]');
+    const verdict = ui.page.locator('[data-testid=step-verdict][data-step=unpaid-holds]');
     await verdict.waitFor({ timeout: 90_000 });
     expect(await verdict.getAttribute('data-as-expected')).toBe('true');
-    expect(await page.locator('#step-unpaid-holds-out .story li').count()).toBeGreaterThan(0);
+    expect(await ui.page.locator('#step-unpaid-holds-out .story li').count()).toBeGreaterThan(0);
   });
 
   it('reads on a phone: nothing wider than the screen', async () => {
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 800 });
+      await ui.page.setViewportSize({ width, height: 800 });
       // The charts redraw at the next frame after a resize: wait for it rather than read the old width.
-      await page.waitForFunction(`document.documentElement.scrollWidth <= ${width}`, undefined, { timeout: 5_000 });
-      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await ui.page.waitForFunction(`document.documentElement.scrollWidth <= ${width}`, undefined, { timeout: 5_000 });
+      expect(await ui.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
     }
   });
 });
