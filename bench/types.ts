@@ -5,7 +5,6 @@ import type { MachineCpu } from './metrics/machine-cpu';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-types';
 
-/** Answers of a round, by what they mean in the contract. */
 export interface StatusCounts {
   readonly granted: number;
   /** 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused). */
@@ -18,12 +17,10 @@ export interface StatusCounts {
   readonly unavailable: number;
   /** Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx. */
   readonly outsideContract: number;
-  /** No HTTP answer at all. */
   readonly errors: number;
   readonly timeouts: number;
 }
 
-/** Client-side latency, in ms: @app/stock's summary without the count. */
 export type LatencySummary = Omit<DurableLatency, 'count'>;
 
 /** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
@@ -48,7 +45,6 @@ export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSO
 export interface Verdict {
   readonly correct: boolean;
   readonly flags: VerdictFlag[];
-  /** 'correct', or the flags joined, e.g. 'OVERSOLD + LOST UPDATES'. */
   readonly label: string;
   /** The flags scenarios.ts declares for this strategy, and whether they are the ones found. */
   readonly expected: VerdictFlag[];
@@ -64,7 +60,6 @@ export type Ceilings = Readonly<Record<CeilingName, number>> & {
   readonly bareHttpPerSec?: number;
 };
 
-/** The ceiling that bounds a strategy, and its grabs/s as a share of it. */
 export interface Bound {
   readonly ceiling: CeilingName;
   readonly perSec: number;
@@ -116,7 +111,6 @@ export interface BenchSettings {
   readonly requests: number;
   readonly warmupRequests: number;
   readonly connections: number;
-  /** One load per value: every strategy runs at each workMs. */
   readonly loads: number[];
   readonly segments: number;
   /** Runs of each contender in the sell-out race (0 skips it). */
@@ -138,12 +132,10 @@ export interface BenchReport {
   readonly finishedAt: string;
   readonly machine: MachineInfo;
   readonly settings: BenchSettings;
-  /** How the figures were taken, in one paragraph. */
   readonly method: string;
   readonly target: { readonly nginxUrl: string; readonly replicas: number };
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
-  /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
   /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
   readonly holds?: HoldRoundResult;
@@ -152,7 +144,6 @@ export interface BenchReport {
   readonly lessons: Lesson[];
 }
 
-/** The hold → confirm flow: each buyer holds a unit, then confirms it. */
 export interface HoldRoundResult {
   readonly buyers: number;
   readonly stock: number;
