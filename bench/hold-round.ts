@@ -1,6 +1,7 @@
 import type { ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { closedLoop } from './closed-loop';
+import { tally } from './metrics/figures';
 import { verdictOf } from './metrics/verdict';
 import type { HoldRoundResult, VerdictFlag } from './types';
 
@@ -12,7 +13,7 @@ export async function measureHolds(
   load: { buyers: number; stock: number; inFlight: number },
 ): Promise<HoldRoundResult> {
   const coupon = await api.createCoupon({ name: `bench holds ${runId}`, stock: load.stock });
-  const answers: Record<string, number> = {};
+  const keys: string[] = [];
   const pairMs: number[] = [];
   let lastPairAt = 0;
   const startedAt = Date.now();
@@ -21,10 +22,11 @@ export async function measureHolds(
     const holdId = hold.status === 201 ? String(hold.body?.holdId) : undefined;
     const end = holdId ? await api.confirmHold(coupon.id, holdId) : hold;
     const key = `${holdId ? 'confirm' : 'hold'} ${end.status}${end.code ? ` ${end.code}` : ''}`;
-    answers[key] = (answers[key] ?? 0) + 1;
+    keys.push(key);
     if (key === 'confirm 200') pairMs.push((lastPairAt = end.answeredAt) - hold.sentAt);
   });
   const audit = await api.audit(coupon.id);
+  const answers = tally(keys);
   const flags: VerdictFlag[] = [];
   if (audit.oversold > 0) flags.push('OVERSOLD');
   if (Object.keys(answers).some((k) => !EXPECTED.has(k))) flags.push('FAILED');

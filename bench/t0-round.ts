@@ -1,5 +1,6 @@
 import { mostInWindow, outOfOrderShare, runCrowd, type ApiClient, type CrowdBuyer } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
+import { tally } from './metrics/figures';
 import type { T0Run, T0Settings } from './t0-report';
 
 export { renderT0, T0_SETTINGS, type T0Run, type T0Settings } from './t0-report';
@@ -27,8 +28,6 @@ export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
   const answered = buyers.filter((b) => b.firstAt !== undefined && b.firstStatus !== 0);
   const first = answered.map((b) => b.firstAt! - b.scheduledAt);
   const admitted = buyers.flatMap((b) => (b.admittedAt ? [b.admittedAt] : []));
-  const outcomes: Record<string, number> = {};
-  for (const b of buyers) outcomes[b.outcome ?? '?'] = (outcomes[b.outcome ?? '?'] ?? 0) + 1;
   return {
     room,
     firstAnswer: summarizeLatencies(first),
@@ -38,7 +37,7 @@ export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
     waitedOver1s: first.filter((ms) => ms > 1000).length,
     unanswered: buyers.length - answered.length,
     serverErrors: buyers.filter((b) => (b.firstStatus ?? 0) >= 500 || /^(poll )?5/.test(b.outcome ?? '')).length,
-    outcomes,
+    outcomes: tally(buyers.map((b) => b.outcome ?? '?')),
     lastOutcomeMs: Math.max(...buyers.map((b) => (b.outcomeAt ?? Infinity) - b.scheduledAt)),
     // Judged by when each join was sent: this client's own lateness is not the room's doing.
     outOfOrder: outOfOrderShare(

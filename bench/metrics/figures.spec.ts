@@ -1,4 +1,4 @@
-import { isoToMs, jainIndex, reconcile, summariseLatency } from './figures';
+import { isoToMs, jainIndex, summariseLatency, tally } from './figures';
 
 describe('summariseLatency', () => {
   it('sorts, then reports p50, p99 and max', () => {
@@ -42,18 +42,8 @@ describe('isoToMs', () => {
   });
 });
 
-describe('reconcile', () => {
-  it('matches when every 200 seen is a grant row', () => {
-    expect(reconcile(120, 120, 0)).toEqual({ grantedSeen: 120, grantsInDb: 120, matches: true, unanswered: 0 });
-  });
-
-  it('flags grants the client never saw', () => {
-    const r = reconcile(118, 120, 2);
-    expect(r.matches).toBe(false);
-    expect(r.unanswered).toBe(2);
-  });
-
-  it('flags 200s without a grant row', () => {
-    expect(reconcile(121, 120, 0).matches).toBe(false);
+describe('tally', () => {
+  it('counts each key', () => {
+    expect(tally(['200', '409 STOCK.SOLD_OUT', '200'])).toEqual({ '200': 2, '409 STOCK.SOLD_OUT': 1 });
   });
 });

@@ -1,6 +1,6 @@
-/** The small figures of a round: medians, percentiles, fairness, database times, reconciliation. */
+/** The small figures of a round: medians, percentiles, fairness, database times, answer counts. */
 import { summarizeLatencies } from '@app/stock';
-import type { LatencySummary, Reconciliation } from '../types';
+import type { LatencySummary } from '../types';
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
 export function lowerMedian<T>(sorted: readonly T[]): T | undefined {
@@ -39,11 +39,9 @@ export function isoToMs(iso: string): number {
   return whole + (match[2] ? Number(`0${match[2]}`) * 1000 : 0);
 }
 
-/**
- * Every 200 the client saw must be a grant row, and every grant row a 200 the client saw.
- * Unanswered requests (errors, timeouts) may have been granted behind our back: a mismatch
- * is then reported, not hidden, with `unanswered` saying why it may be so.
- */
-export function reconcile(grantedSeen: number, grantsInDb: number, unanswered: number): Reconciliation {
-  return { grantedSeen, grantsInDb, matches: grantedSeen === grantsInDb, unanswered };
+/** Answers counted by their key ("confirm 200", "409 STOCK.SOLD_OUT"). */
+export function tally(keys: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
 }

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
 import { closedLoop } from '../closed-loop';
+import { lowerMedian, tally } from '../metrics/figures';
 
 /** Selling one coupon out: segmented against one lock, timed from the first request to the last 200. */
 export interface SellOutSample {
@@ -99,18 +100,13 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
   samples.push({ atMs: Date.now() - started, stocks: left });
   const first = Math.min(...answers.map((a) => a.sentAt));
   const granted = answers.filter((a) => a.status === 200);
-  const counts: Record<string, number> = {};
-  for (const a of answers) {
-    const key = a.status === 200 ? '200' : `${a.status} ${a.code ?? ''}`.trim();
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
   return {
     strategy,
     segments,
     sellOutMs: granted.length ? Math.max(...granted.map((a) => a.answeredAt)) - first : 0,
     granted: granted.length,
     stockLeft: left.reduce((a, b) => a + b, 0),
-    answers: counts,
+    answers: tally(answers.map((a) => (a.status === 200 ? '200' : `${a.status} ${a.code ?? ''}`.trim()))),
     // Times from the first request, as the sell-out time is.
     samples: samples.map((s) => ({ ...s, atMs: Math.max(0, s.atMs - (first - started)) })),
   };
@@ -118,6 +114,5 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
 
 /** The median run of one strategy, by sell-out time (the lower middle when even). */
 export function medianRun(result: SellOutResult, strategy: string): SellOutRun | undefined {
-  const runs = result.runs.filter((r) => r.strategy === strategy).sort((a, b) => a.sellOutMs - b.sellOutMs);
-  return runs[Math.floor((runs.length - 1) / 2)];
+  return lowerMedian(result.runs.filter((r) => r.strategy === strategy).sort((a, b) => a.sellOutMs - b.sellOutMs));
 }

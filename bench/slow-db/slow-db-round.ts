@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
 import { awaitOrderDrain } from '@app/redis-stock';
-import { summariseLatency, isoToMs } from '../metrics/figures';
+import { isoToMs, summariseLatency, tally } from '../metrics/figures';
 import { connectTargetRedis, type BenchTarget } from '../target';
 import type { SlowDbResult, SlowDbRun } from './slow-db-types';
 
@@ -43,11 +43,6 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
     await awaitOrderDrain(redis, coupon.id, { timeoutMs: 30_000 }).finally(() => redis.quit());
   }
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
-  const counts: Record<string, number> = {};
-  for (const a of answers) {
-    const key = a.code ? `${a.status} ${a.code}` : String(a.status);
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
   const sent = answers.map((a) => a.sentAt - startedAt);
   const sentOf = new Map(answers.map((a, i) => [a.userId, sent[i]]));
   const backlog = grants.filter((g) => (sentOf.get(g.userId) ?? Infinity) <= stallToMs);
@@ -56,7 +51,7 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
     strategy,
     sentMs: sent,
     waitMs: answers.map((a) => a.answeredAt - a.sentAt),
-    answers: counts,
+    answers: tally(answers.map((a) => (a.code ? `${a.status} ${a.code}` : String(a.status)))),
     stallFromMs,
     stallToMs,
     stalled: summariseLatency(
