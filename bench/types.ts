@@ -1,6 +1,7 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
+import type { LatencySummary } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-types';
@@ -20,8 +21,6 @@ export interface StatusCounts {
   readonly errors: number;
   readonly timeouts: number;
 }
-
-export type LatencySummary = Omit<DurableLatency, 'count'>;
 
 /** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
 export interface Reconciliation {

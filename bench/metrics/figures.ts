@@ -1,6 +1,8 @@
 /** The small figures of a round: medians, percentiles, fairness, database times, answer counts. */
-import { summarizeLatencies } from '@app/stock';
-import type { LatencySummary } from '../types';
+import { summarizeLatencies, type LatencySummary as DurableLatency } from '@app/stock';
+
+/** Client-side latency, in ms: @app/stock's summary without the count. */
+export type LatencySummary = Omit<DurableLatency, 'count'>;
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
 export function lowerMedian<T>(sorted: readonly T[]): T | undefined {
