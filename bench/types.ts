@@ -4,7 +4,7 @@ import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
 import type { SellOutResult } from './sell-out/sell-out-round';
-import type { SlowDbResult } from './slow-db/slow-db-types';
+import type { SlowDbResult } from './slow-db/slow-db-round';
 
 export interface StatusCounts {
   readonly granted: number;

@@ -3,36 +3,6 @@ import type { ApiClient, GrabAnswer } from '@app/contract';
 import { closedLoop } from '../closed-loop';
 import { lowerMedian, tally } from '../metrics/figures';
 
-/** Selling one coupon out: segmented against one lock, timed from the first request to the last 200. */
-export interface SellOutSample {
-  /** Since the first request, ms. */
-  readonly atMs: number;
-  /** Each stock row's stock at that moment, by index. */
-  readonly stocks: number[];
-}
-
-export interface SellOutRun {
-  readonly strategy: string;
-  readonly segments: number;
-  /** First request sent to last 200 answered, ms. */
-  readonly sellOutMs: number;
-  readonly granted: number;
-  /** Stock left at the end (0 when the coupon sold out). */
-  readonly stockLeft: number;
-  /** Answers by "status" or "status code". */
-  readonly answers: Record<string, number>;
-  readonly samples: SellOutSample[];
-}
-
-export interface SellOutResult {
-  readonly buyers: number;
-  readonly stock: number;
-  readonly inFlight: number;
-  readonly workMs: number;
-  /** Every run, alternating between the strategies. */
-  readonly runs: SellOutRun[];
-}
-
 /** 300 buyers for 300 units, 64 in flight, 5 ms of work; 8 segments against one lock. */
 export const SELL_OUT = {
   buyers: 300,
@@ -46,6 +16,9 @@ export const SELL_OUT = {
   ],
 } as const;
 
+export type SellOutRun = Awaited<ReturnType<typeof sellOnce>>;
+export type SellOutResult = Awaited<ReturnType<typeof measureSellOut>>;
+
 /** `rounds` runs of each contender, alternating, on fresh coupons. */
 export async function measureSellOut(
   api: ApiClient,
@@ -53,7 +26,7 @@ export async function measureSellOut(
   runId: string,
   rounds: number,
   say: (line: string) => void,
-): Promise<SellOutResult> {
+) {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const runs: SellOutRun[] = [];
@@ -68,10 +41,11 @@ export async function measureSellOut(
   } finally {
     await db.end();
   }
-  const { buyers, stock, inFlight, workMs } = SELL_OUT;
+  const { buyers, stock, inFlight, workMs }: Record<'buyers' | 'stock' | 'inFlight' | 'workMs', number> = SELL_OUT;
   return { buyers, stock, inFlight, workMs, runs };
 }
 
+/** Selling one coupon out, timed from the first request to the last 200, its stock rows sampled meanwhile. */
 async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: number, prefix: string) {
   const coupon = await api.createCoupon({ name: `sell-out ${strategy}`, stock: SELL_OUT.stock, segments });
   const rows = async () =>
@@ -80,7 +54,7 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
         coupon.id,
       ])
     ).rows;
-  const samples: SellOutSample[] = [];
+  const samples: { atMs: number; stocks: number[] }[] = [];
   const started = Date.now();
   let selling = true;
   const sampler = (async () => {

@@ -1,7 +1,7 @@
 import { titles } from '../report/evidence';
 import { lineChart } from '../report/line-chart';
 import { htmlTable } from '../report/grid';
-import type { SlowDbResult } from './slow-db-types';
+import type { SlowDbResult } from './slow-db-round';
 
 const COLORS: Record<string, string> = { 'db-atomic': '#1565c0', 'redis-lua': '#ef6c00', 'redis-stream': '#2e7d32' };
 
