@@ -3,6 +3,7 @@ import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
+import type { Utilisation } from './metrics/utilisation';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
 
@@ -28,15 +29,6 @@ export interface Reconciliation {
   readonly grantsInDb: number;
   readonly matches: boolean;
   readonly unanswered: number;
-}
-
-/** The critical sections of a round, from the grants' entry and exit times (database clock). */
-export interface Utilisation {
-  /** Share of the span from the first entry to the last exit with a holder inside (0…1). */
-  readonly busyShare: number;
-  readonly meanSectionMs: number;
-  /** Mean time from one exit to the next entry, ms (0 when sections overlap): the hand-off. */
-  readonly meanGapMs: number;
 }
 
 export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';

@@ -1,5 +1,3 @@
-import type { Utilisation } from '../types';
-
 export interface Interval {
   readonly start: number;
   readonly end: number;
@@ -29,7 +27,7 @@ export function unionLength(intervals: readonly Interval[]): number {
  * with some holder inside, how long a section lasts, and the gap between one exit and the next
  * entry, in which waiters queued and nobody worked (the hand-off).
  */
-export function utilisation(intervals: readonly Interval[]): Utilisation {
+export function utilisation(intervals: readonly Interval[]) {
   if (intervals.length === 0) return { busyShare: 0, meanSectionMs: 0, meanGapMs: 0 };
   const sorted = [...intervals].sort((a, b) => a.start - b.start);
   const windowMs = Math.max(...sorted.map((i) => i.end)) - sorted[0].start;
@@ -41,3 +39,5 @@ export function utilisation(intervals: readonly Interval[]): Utilisation {
     meanGapMs: gaps.length > 0 ? gaps.reduce((s, g) => s + g, 0) / gaps.length : 0,
   };
 }
+
+export type Utilisation = ReturnType<typeof utilisation>;
