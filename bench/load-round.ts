@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { emptyStatusCounts, countStatus } from './metrics/status-counts';
+import { emptyStatusCounts, countStatus } from './metrics/verdict';
 import type { StatusCounts } from './types';
 
 export interface RoundSpec {

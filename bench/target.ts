@@ -1,4 +1,5 @@
 import { connectRedis } from '@app/lock';
+import { awaitOrderDrain } from '@app/redis-stock';
 import { DEFAULT_POOL_SIZE } from '../tools/stack/config';
 import type { StackInfo } from '../tools/stack/stack';
 
@@ -36,4 +37,10 @@ export function connectTargetRedis(target: Pick<BenchTarget, 'redisUrl' | 'redis
   return connectRedis(cluster?.length ? { kind: 'cluster', nodeUrls: cluster } : target.redisUrl, {
     retryStrategy: (attempt: number) => Math.min(50 * attempt, 1000),
   });
+}
+
+/** Waits for the coupon's accepted orders to become grants (or 30 s to pass). */
+export async function drainOrders(target: BenchTarget, couponId: number): Promise<void> {
+  const redis = connectTargetRedis(target);
+  await awaitOrderDrain(redis, couponId, { timeoutMs: 30_000 }).finally(() => redis.quit());
 }

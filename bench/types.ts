@@ -1,9 +1,8 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
-import type { LatencySummary } from './metrics/figures';
+import type { LatencySummary, Utilisation } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
-import type { Utilisation } from './metrics/utilisation';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
 

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
-import { awaitOrderDrain } from '@app/redis-stock';
 import { isoToMs, summariseLatency, tally } from '../metrics/figures';
-import { connectTargetRedis, type BenchTarget } from '../target';
+import { drainOrders, type BenchTarget } from '../target';
 
 /**
  * Buyers arrive at a fixed pace whatever the answers (a flash sale does not slow down for a slow
@@ -45,10 +44,7 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
     }),
   );
   const [stallFromMs, stallToMs] = await stalling;
-  if (strategy === 'redis-stream') {
-    const redis = connectTargetRedis(target);
-    await awaitOrderDrain(redis, coupon.id, { timeoutMs: 30_000 }).finally(() => redis.quit());
-  }
+  if (strategy === 'redis-stream') await drainOrders(target, coupon.id);
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
   const sent = answers.map((a) => a.sentAt - startedAt);
   const sentOf = new Map(answers.map((a, i) => [a.userId, sent[i]]));
