@@ -7,7 +7,6 @@ import { startNginxServer } from '../tools/stack/servers/nginx-server';
 
 /** Bare servers behind an nginx of their own, with the stack's nginx configuration. */
 export interface BareHttp {
-  /** The URL answered through that nginx. */
   readonly url: string;
   stop(): Promise<void>;
 }

@@ -24,7 +24,6 @@ export interface RoundOutcome {
   readonly statuses: StatusCounts;
   /** Latency of every success answer (200, or 202 where the design accepts), ms. */
   readonly grantedMs: number[];
-  /** Latency of every other answer, ms. */
   readonly turnedAwayMs: number[];
   /** When the last 200 arrived, ms after the start (0 when none did). */
   readonly lastGrantAfterMs: number;

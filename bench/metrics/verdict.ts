@@ -17,7 +17,6 @@ export function emptyStatusCounts(): Counter {
   };
 }
 
-/** The error code of a contract error body (`{ code, message }`), or undefined. */
 export function errorCode(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as { code?: unknown };
@@ -55,9 +54,7 @@ export interface VerdictInput {
   readonly audit: Audit;
   readonly statuses: StatusCounts;
   readonly reconciliation: Reconciliation;
-  /** It claims at most one holder per stock row. */
   readonly promisesExclusion: boolean;
-  /** The flags this strategy is expected to show. */
   readonly expected: readonly VerdictFlag[];
 }
 

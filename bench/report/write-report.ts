@@ -11,7 +11,6 @@ export interface ReportFiles {
   readonly html: string;
 }
 
-/** Writes <stamp>.json, .md and .html into `outDir` (created when missing). */
 export function writeReport(report: BenchReport, outDir: string): ReportFiles {
   mkdirSync(outDir, { recursive: true });
   const base = join(outDir, fileStamp(report.startedAt));
