@@ -3,43 +3,12 @@ import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary, Utilisation } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
+import type { HoldRoundResult } from './hold-round';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
+import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from './metrics/verdict';
 
-export interface StatusCounts {
-  readonly granted: number;
-  /** 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused). */
-  readonly soldOut: number;
-  readonly duplicate: number;
-  readonly fenceRejected: number;
-  /** 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left. */
-  readonly lockTimeout: number;
-  /** 503 with a contract code: a dependency was down or the lock was lost. */
-  readonly unavailable: number;
-  /** Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx. */
-  readonly outsideContract: number;
-  readonly errors: number;
-  readonly timeouts: number;
-}
-
-/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
-export interface Reconciliation {
-  readonly grantedSeen: number;
-  readonly grantsInDb: number;
-  readonly matches: boolean;
-  readonly unanswered: number;
-}
-
-export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
-
-export interface Verdict {
-  readonly correct: boolean;
-  readonly flags: VerdictFlag[];
-  readonly label: string;
-  /** The flags scenarios.ts declares for this strategy, and whether they are the ones found. */
-  readonly expected: VerdictFlag[];
-  readonly asExpected: boolean;
-}
+export type { Reconciliation, StatusCounts, Verdict, VerdictFlag };
 
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
@@ -132,20 +101,4 @@ export interface BenchReport {
   /** The same arrivals for db-atomic, redis-lua and redis-stream while the stock row is held (absent from older runs). */
   readonly slowDb?: SlowDbResult;
   readonly lessons: Lesson[];
-}
-
-export interface HoldRoundResult {
-  readonly buyers: number;
-  readonly stock: number;
-  readonly inFlight: number;
-  /** Holds confirmed, per second from the first hold to the last confirm. */
-  readonly pairs: number;
-  readonly pairsPerSec: number;
-  /** From sending the hold to the confirm's answer, ms. */
-  readonly pairP99Ms: number;
-  /** Every answer that ended a buyer's pair, by "step status code" ("confirm 200", "hold 409 STOCK.SOLD_OUT"). */
-  readonly answers: Record<string, number>;
-  readonly audit: Audit;
-  /** OVERSOLD; NOT RECONCILED unless initial = stock + held + confirmed; FAILED on any other answer. */
-  readonly verdict: Verdict;
 }

@@ -1,21 +1,37 @@
 import { isContractGrabAnswer, type Audit } from '@app/contract';
-import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from '../types';
 
-type Counter = { -readonly [K in keyof StatusCounts]: StatusCounts[K] };
+export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
 
-export function emptyStatusCounts(): Counter {
+/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
+export interface Reconciliation {
+  readonly grantedSeen: number;
+  readonly grantsInDb: number;
+  readonly matches: boolean;
+  readonly unanswered: number;
+}
+
+/** A round's answers by what they mean in the contract, none counted yet. */
+export function emptyStatusCounts() {
   return {
     granted: 0,
+    // 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused).
     soldOut: 0,
     duplicate: 0,
     fenceRejected: 0,
+    // 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left.
     lockTimeout: 0,
+    // 503 with a contract code: a dependency was down or the lock was lost.
     unavailable: 0,
+    // Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx.
     outsideContract: 0,
+    // No HTTP answer at all, and timed out.
     errors: 0,
     timeouts: 0,
   };
 }
+
+type Counter = ReturnType<typeof emptyStatusCounts>;
+export type StatusCounts = Readonly<Counter>;
 
 export function errorCode(body: string): string | undefined {
   try {
@@ -97,8 +113,10 @@ function falseSoldOut(audit: Audit, statuses: StatusCounts): boolean {
   return statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
 }
 
-/** The verdict of flags found, against the flags expected (both in ORDER). */
-export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]): Verdict {
+export type Verdict = ReturnType<typeof verdictOf>;
+
+/** The verdict of flags found, against the flags expected (both in ORDER, `expected` as scenarios.ts declares them). */
+export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]) {
   return {
     correct: flags.length === 0,
     flags,
