@@ -4,11 +4,12 @@ import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary, Utilisation } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
 import type { HoldRoundResult } from './hold-round';
+import type { MachineInfo } from './machine';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
 import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from './metrics/verdict';
 
-export type { Reconciliation, StatusCounts, Verdict, VerdictFlag };
+export type { MachineInfo, Reconciliation, StatusCounts, Verdict, VerdictFlag };
 
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
@@ -54,14 +55,6 @@ export interface StrategyResult {
 export interface LoadResult {
   readonly workMs: number;
   readonly results: StrategyResult[];
-}
-
-export interface MachineInfo {
-  readonly cpus: number;
-  readonly cpuModel: string;
-  readonly node: string;
-  readonly platform: string;
-  readonly totalMemGb: number;
 }
 
 export interface BenchSettings {
