@@ -16,24 +16,13 @@ export interface RoundSpec {
   readonly onProgress?: (answered: number, counts: Readonly<StatusCounts>) => void;
 }
 
-export interface RoundOutcome {
-  readonly startedAt: number;
-  /** From the start to the last answer. */
-  readonly durationMs: number;
-  readonly answered: number;
-  readonly statuses: StatusCounts;
-  /** Latency of every success answer (200, or 202 where the design accepts), ms. */
-  readonly grantedMs: number[];
-  readonly turnedAwayMs: number[];
-  /** When the last 200 arrived, ms after the start (0 when none did). */
-  readonly lastGrantAfterMs: number;
-}
+export type RoundOutcome = Awaited<ReturnType<typeof runRound>>;
 
 /**
  * One autocannon round with a fixed request count (`amount`, split evenly over connections, so
  * no request is sent that the counts do not account for). Each request gets its own userId.
  */
-export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
+export async function runRound(spec: RoundSpec) {
   const statuses = emptyStatusCounts();
   const success = spec.successStatus ?? 200;
   const grantedMs: number[] = [];
@@ -83,6 +72,8 @@ export async function runRound(spec: RoundSpec): Promise<RoundOutcome> {
   const durationMs = (lastAnswerAt || Date.now()) - startedAt;
   statuses.errors = Math.max(0, result.errors - result.timeouts);
   statuses.timeouts = result.timeouts;
+  // Latencies in ms, of every success answer (200, or 202 where the design accepts) and of every other;
+  // durationMs to the last answer, lastGrantAfterMs to the last success (0 when none came).
   return {
     startedAt,
     durationMs,

@@ -1,11 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { BenchSettings } from './types';
 
-export interface BenchOptions {
-  readonly settings: BenchSettings;
-  /** Where the JSON, Markdown and HTML reports go. */
-  readonly outDir: string;
-}
+export type BenchOptions = ReturnType<typeof parseBenchArgs>;
 
 export const defaultOutDir = 'bench/results';
 
@@ -42,7 +38,7 @@ function int(name: string, raw: string | undefined, fallback: number, min: numbe
   return value;
 }
 
-export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'full'): BenchOptions {
+export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'full') {
   const { values } = parseArgs({
     args: [...argv],
     options: {
