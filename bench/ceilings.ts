@@ -15,14 +15,6 @@ export interface CeilingSpec {
   readonly runId: string;
 }
 
-/** A closed loop's operations per second. */
-async function rateInFlight(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await closedLoop(amount, inFlight, op);
-  const elapsedMs = performance.now() - started;
-  return elapsedMs > 0 ? (amount * 1000) / elapsedMs : 0;
-}
-
 /** GET /strategies through nginx with the load's own client: the HTTP stack with nothing behind it. */
 async function httpRate(nginxUrl: string, amount: number, connections: number): Promise<number> {
   const round = await runRound({ url: `${nginxUrl}/strategies`, amount, connections });
@@ -69,7 +61,7 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
   // The same coupon's Redis keys: no grab touches them (its stock is taken straight in PostgreSQL).
   const keys = stockKeys(coupon.id);
   const hotRow = (amount: number, phase: string) =>
-    rateInFlight(amount, connections, async (i) => {
+    closedLoop(amount, connections, async (i) => {
       const { rowCount } = await pool.query({
         name: 'atomic-grant',
         text: ATOMIC_GRANT_SQL,
@@ -78,7 +70,7 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
       if (rowCount !== 1) throw new Error(`the hot-row statement granted ${rowCount} rows; the coupon ran dry`);
     });
   const stockTake = (amount: number) =>
-    rateInFlight(amount, connections, async (i) => {
+    closedLoop(amount, connections, async (i) => {
       if ((await redis.stockTake(keys.counter, keys.reservations, `ceiling|${i}`, 30_000)) < 0) {
         throw new Error(`${keys.counter} ran dry`);
       }
