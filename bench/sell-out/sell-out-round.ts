@@ -16,6 +16,8 @@ export const SELL_OUT = {
   ],
 } as const;
 
+const STOCKS_SQL = 'SELECT stock FROM stock_segments WHERE coupon_id = $1 ORDER BY idx';
+
 export type SellOutRun = Awaited<ReturnType<typeof sellOnce>>;
 export type SellOutResult = Awaited<ReturnType<typeof measureSellOut>>;
 
@@ -48,19 +50,14 @@ export async function measureSellOut(
 /** Selling one coupon out, timed from the first request to the last 200, its stock rows sampled meanwhile. */
 async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: number, prefix: string) {
   const coupon = await api.createCoupon({ name: `sell-out ${strategy}`, stock: SELL_OUT.stock, segments });
-  const rows = async () =>
-    (
-      await db.query<{ stock: number }>('SELECT stock FROM stock_segments WHERE coupon_id = $1 ORDER BY idx', [
-        coupon.id,
-      ])
-    ).rows;
+  const stocks = async () => (await db.query<{ stock: number }>(STOCKS_SQL, [coupon.id])).rows.map((r) => r.stock);
   const samples: { atMs: number; stocks: number[] }[] = [];
   const started = Date.now();
   let selling = true;
   const sampler = (async () => {
     while (selling) {
       const atMs = Date.now() - started;
-      samples.push({ atMs, stocks: (await rows()).map((r) => r.stock) });
+      samples.push({ atMs, stocks: await stocks() });
       await new Promise((r) => setTimeout(r, SELL_OUT.sampleEveryMs));
     }
   })();
@@ -70,7 +67,7 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
   });
   selling = false;
   await sampler;
-  const left = (await rows()).map((r) => r.stock);
+  const left = await stocks();
   samples.push({ atMs: Date.now() - started, stocks: left });
   const first = Math.min(...answers.map((a) => a.sentAt));
   const granted = answers.filter((a) => a.status === 200);
