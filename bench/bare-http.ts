@@ -5,13 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNginxServer } from '../tools/stack/servers/nginx-server';
 
-/** Bare servers behind an nginx of their own, with the stack's nginx configuration. */
-export interface BareHttp {
-  /** The URL answered through that nginx. */
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,7 +27,7 @@ function startBare(body: string, replica: string): Promise<{ child: ChildProcess
  * `count` bare node:http servers answering `body` (as many as the stack has replicas), behind an
  * nginx started from the stack's own configuration: what the same bytes cost without a framework.
  */
-export async function startBareHttp(body: string, count: number): Promise<BareHttp> {
+export async function startBareHttp(body: string, count: number) {
   const prefix = mkdtempSync(join(tmpdir(), 'oversell-bare-'));
   const bare: ChildProcess[] = [];
   try {

@@ -1,17 +1,10 @@
 import { ensureStack } from '../tools/stack/stack';
 import type { BenchOptions } from './options';
 import { renderLessons, renderTable } from './report/render-markdown';
-import { writeReport, type ReportFiles } from './report/write-report';
+import { writeReport } from './report/write-report';
 import { runBench } from './runner';
 import { targetOf } from './target';
 import type { BenchReport, StrategyResult } from './types';
-
-export interface BenchOutcome {
-  readonly report: BenchReport;
-  readonly files: ReportFiles;
-  /** False when a verdict differs from the one scenarios.ts expects: the command then exits non-zero. */
-  readonly asExpected: boolean;
-}
 
 /** Every result whose verdict is not the one scenarios.ts expects: the run then fails. */
 export function unexpectedVerdicts(report: BenchReport): StrategyResult[] {
@@ -26,7 +19,7 @@ export async function benchCommand(
   options: BenchOptions,
   log: (line: string) => void = console.log,
   keepStack = false,
-): Promise<BenchOutcome> {
+) {
   const stack = await ensureStack();
   if (stack.started) log(`started a stack at ${stack.info.nginxUrl}${keepStack ? ', kept running afterwards' : ''}`);
   // Ctrl-C mid-run must not leave a stack this run started behind.
@@ -52,6 +45,7 @@ export async function benchCommand(
     log(`        ${files.json}`);
     log('');
     log(renderLessons(report));
+    // Not as expected when a verdict differs from the one scenarios.ts declares: the command then exits non-zero.
     return { report, files, asExpected: unexpected.length === 0 && holdsAsExpected };
   } finally {
     process.removeListener('SIGINT', interrupted);

@@ -1,10 +1,10 @@
-import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import type { ApiClient } from '@app/contract';
 import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { ATOMIC_GRANT_SQL } from '@app/stock';
 import { startBareHttp } from './bare-http';
 import { closedLoop } from './closed-loop';
+import { runRound } from './load-round';
 import { connectTargetRedis, type BenchTarget } from './target';
 import type { Ceilings } from './types';
 
@@ -15,29 +15,13 @@ export interface CeilingSpec {
   readonly runId: string;
 }
 
-/** A closed loop's operations per second. */
-async function rateInFlight(amount: number, inFlight: number, op: (i: number) => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await closedLoop(amount, inFlight, op);
-  const elapsedMs = performance.now() - started;
-  return elapsedMs > 0 ? (amount * 1000) / elapsedMs : 0;
-}
-
 /** GET /strategies through nginx with the load's own client: the HTTP stack with nothing behind it. */
 async function httpRate(nginxUrl: string, amount: number, connections: number): Promise<number> {
-  let lastAnswerAt = 0;
-  const startedAt = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: `${nginxUrl}/strategies`, amount, connections: Math.min(connections, amount), timeout: 30, sampleInt: 50 },
-      (error, done) => (error ? reject(error as Error) : resolve(done)),
-    );
-    instance.on('response', () => (lastAnswerAt = performance.now()));
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`GET /strategies failed under load: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const round = await runRound({ url: `${nginxUrl}/strategies`, amount, connections });
+  if (round.statuses.granted !== amount) {
+    throw new Error(`GET /strategies failed under load: ${amount - round.statuses.granted} of ${amount} not 200`);
   }
-  return lastAnswerAt > startedAt ? (amount * 1000) / (lastAnswerAt - startedAt) : 0;
+  return round.durationMs > 0 ? (amount * 1000) / round.durationMs : 0;
 }
 
 /**
@@ -77,7 +61,7 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
   // The same coupon's Redis keys: no grab touches them (its stock is taken straight in PostgreSQL).
   const keys = stockKeys(coupon.id);
   const hotRow = (amount: number, phase: string) =>
-    rateInFlight(amount, connections, async (i) => {
+    closedLoop(amount, connections, async (i) => {
       const { rowCount } = await pool.query({
         name: 'atomic-grant',
         text: ATOMIC_GRANT_SQL,
@@ -86,7 +70,7 @@ export async function measureCeilings(api: ApiClient, target: BenchTarget, spec:
       if (rowCount !== 1) throw new Error(`the hot-row statement granted ${rowCount} rows; the coupon ran dry`);
     });
   const stockTake = (amount: number) =>
-    rateInFlight(amount, connections, async (i) => {
+    closedLoop(amount, connections, async (i) => {
       if ((await redis.stockTake(keys.counter, keys.reservations, `ceiling|${i}`, 30_000)) < 0) {
         throw new Error(`${keys.counter} ran dry`);
       }

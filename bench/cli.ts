@@ -1,7 +1,7 @@
 import { ApiClient } from '@app/contract';
 import { benchCommand } from './bench-command';
 import { parseBenchArgs } from './options';
-import { renderT0, runT0, T0_SETTINGS } from './t0-round';
+import { renderT0, runT0, T0_SETTINGS } from './t0';
 import { ensureStack } from '../tools/stack/stack';
 import { runCommand } from '../tools/stack/run-command';
 

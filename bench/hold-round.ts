@@ -1,18 +1,21 @@
 import type { ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { closedLoop } from './closed-loop';
-import { verdictOf } from './metrics/verdict';
-import type { HoldRoundResult, VerdictFlag } from './types';
+import { tally } from './metrics/figures';
+import { verdictOf, type VerdictFlag } from './metrics/verdict';
 
 const EXPECTED = new Set(['confirm 200', 'hold 409 STOCK.SOLD_OUT']);
 
+export type HoldRoundResult = Awaited<ReturnType<typeof measureHolds>>;
+
+/** The hold → confirm flow: each buyer holds a unit, then confirms it; pairs/s from the first hold to the last confirm. */
 export async function measureHolds(
   api: ApiClient,
   runId: string,
   load: { buyers: number; stock: number; inFlight: number },
-): Promise<HoldRoundResult> {
+) {
   const coupon = await api.createCoupon({ name: `bench holds ${runId}`, stock: load.stock });
-  const answers: Record<string, number> = {};
+  const keys: string[] = [];
   const pairMs: number[] = [];
   let lastPairAt = 0;
   const startedAt = Date.now();
@@ -21,10 +24,13 @@ export async function measureHolds(
     const holdId = hold.status === 201 ? String(hold.body?.holdId) : undefined;
     const end = holdId ? await api.confirmHold(coupon.id, holdId) : hold;
     const key = `${holdId ? 'confirm' : 'hold'} ${end.status}${end.code ? ` ${end.code}` : ''}`;
-    answers[key] = (answers[key] ?? 0) + 1;
+    keys.push(key);
     if (key === 'confirm 200') pairMs.push((lastPairAt = end.answeredAt) - hold.sentAt);
   });
   const audit = await api.audit(coupon.id);
+  // Every answer that ended a buyer's pair: "confirm 200", "hold 409 STOCK.SOLD_OUT".
+  const answers = tally(keys);
+  // NOT RECONCILED unless initial = stock + held + confirmed; FAILED on any other answer.
   const flags: VerdictFlag[] = [];
   if (audit.oversold > 0) flags.push('OVERSOLD');
   if (Object.keys(answers).some((k) => !EXPECTED.has(k))) flags.push('FAILED');

@@ -1,3 +1,4 @@
+import { lowerMedian } from './metrics/figures';
 import { num, wrap } from './report/format';
 import { lesson, titles } from './report/evidence';
 import { scenarioFor } from './scenarios';
@@ -8,8 +9,9 @@ import type { BenchReport, Lesson, LoadResult, StrategyResult } from './types';
 type Run = Omit<BenchReport, 'lessons'>;
 
 const rate = (r: StrategyResult) => `${r.strategy} ${num(r.grabsPerSec)} grabs/s`;
-const fastest = (results: StrategyResult[]) =>
-  results.reduce<StrategyResult | undefined>((a, b) => (a && a.grabsPerSec >= b.grabsPerSec ? a : b), undefined);
+const most = (results: StrategyResult[], by: (r: StrategyResult) => number) =>
+  results.reduce<StrategyResult | undefined>((a, b) => (a && by(a) >= by(b) ? a : b), undefined);
+const fastest = (results: StrategyResult[]) => most(results, (r) => r.grabsPerSec);
 const find = (run: Run, workMs: number, strategy: string) =>
   run.loads.find((l) => l.workMs === workMs)?.results.find((r) => r.strategy === strategy);
 
@@ -24,36 +26,29 @@ function singleLocks(load: LoadResult | undefined): StrategyResult[] {
 /** The two wrong baselines, at the load where each oversold most, as the database shows. */
 function wrongBaselines(run: Run): Lesson[] {
   const worst = (strategy: string) =>
-    run.loads
-      .flatMap((l) => l.results.filter((r) => r.strategy === strategy))
-      .reduce<StrategyResult | undefined>((a, b) => (a && a.audit.oversold >= b.audit.oversold ? a : b), undefined);
+    most(
+      run.loads.flatMap((l) => l.results.filter((r) => r.strategy === strategy)),
+      (r) => r.audit.oversold,
+    );
   const [none, mutex] = [worst('none'), worst('synchronized')];
-  return [
-    ...(none
-      ? [
-          lesson(
-            'no-lock-oversells',
-            `Without a lock, buyers read the same stock and write back the same value: none sold ${none.audit.oversold} ` +
-              `coupons beyond the stock and lost ${none.audit.lostUpdates} updates (workMs ${none.workMs}).`,
-            none.audit.oversold > 0,
-            `none oversold ${none.audit.oversold}, lost ${none.audit.lostUpdates}`,
-            titles.correctness(none.workMs),
-          ),
-        ]
-      : []),
-    ...(mutex
-      ? [
-          lesson(
-            'local-mutex-oversells',
-            `A lock inside each process does not protect ${run.target.replicas} replicas: synchronized sold ` +
-              `${mutex.audit.oversold} coupons beyond the stock, with ${mutex.audit.maxConcurrentHolders} holders at once.`,
-            mutex.audit.oversold > 0,
-            `synchronized oversold ${mutex.audit.oversold}, ${mutex.audit.maxConcurrentHolders} holder(s) at once`,
-            titles.correctness(mutex.workMs),
-          ),
-        ]
-      : []),
-  ];
+  const lessons: Lesson[] = [];
+  if (none) {
+    const { oversold, lostUpdates } = none.audit;
+    const text =
+      `Without a lock, buyers read the same stock and write back the same value: none sold ${oversold} ` +
+      `coupons beyond the stock and lost ${lostUpdates} updates (workMs ${none.workMs}).`;
+    const notHeld = `none oversold ${oversold}, lost ${lostUpdates}`;
+    lessons.push(lesson('no-lock-oversells', text, oversold > 0, notHeld, titles.correctness(none.workMs)));
+  }
+  if (mutex) {
+    const { oversold, maxConcurrentHolders: holders } = mutex.audit;
+    const text =
+      `A lock inside each process does not protect ${run.target.replicas} replicas: synchronized sold ` +
+      `${oversold} coupons beyond the stock, with ${holders} holders at once.`;
+    const notHeld = `synchronized oversold ${oversold}, ${holders} holder(s) at once`;
+    lessons.push(lesson('local-mutex-oversells', text, oversold > 0, notHeld, titles.correctness(mutex.workMs)));
+  }
+  return lessons;
 }
 
 function atomicBeatsLocks(run: Run): Lesson[] {
@@ -151,9 +146,8 @@ function coalescing(run: Run): Lesson[] {
 function soldOutCostsOneRequest(run: Run): Lesson[] {
   const last = run.loads.at(-1);
   const rates = (last?.results ?? []).flatMap((r) => (r.soldOut ? [r.soldOut.perSec] : [])).sort((a, b) => a - b);
-  const http = run.ceilings.httpPerSec;
-  if (rates.length === 0 || http <= 0) return [];
-  const median = rates[Math.floor((rates.length - 1) / 2)];
+  const [http, median] = [run.ceilings.httpPerSec, lowerMedian(rates)];
+  if (median === undefined || http <= 0) return [];
   const text =
     `Turning away a buyer of a sold-out coupon costs about one HTTP request: ${num(median)} answers/s ` +
     `(median of the ${rates.length} sold-out rounds at workMs ${last?.workMs}, the last load) against ` +

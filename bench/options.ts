@@ -1,11 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { BenchSettings } from './types';
 
-export interface BenchOptions {
-  readonly settings: BenchSettings;
-  /** Where the JSON, Markdown and HTML reports go. */
-  readonly outDir: string;
-}
+export type BenchOptions = ReturnType<typeof parseBenchArgs>;
 
 export const defaultOutDir = 'bench/results';
 
@@ -42,7 +38,7 @@ function int(name: string, raw: string | undefined, fallback: number, min: numbe
   return value;
 }
 
-export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'full'): BenchOptions {
+export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'full') {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -75,4 +71,18 @@ export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'fu
     sellOutRuns: int('sell-out-runs', values['sell-out-runs'], base.sellOutRuns, 0, 100),
   };
   return { settings, outDir: values.out ?? defaultOutDir };
+}
+
+/** How the figures were taken, in one paragraph that heads every report. */
+export function methodText(settings: BenchSettings, replicas: number): string {
+  return [
+    `For each load (workMs ${settings.loads.join(' and ')}), per strategy: a warm-up round of ${settings.warmupRequests}`,
+    `grabs on a coupon of its own, then a measured round of exactly ${settings.requests} grabs on a fresh coupon with`,
+    `stock ${settings.stock} (segmented: ${settings.segments} segments), over ${settings.connections} connections`,
+    `through nginx to ${replicas} replicas (autocannon, fixed amount), one distinct userId per request; once the`,
+    `coupon sold out, ${rateRequests(settings)} grabs on it, as many as the ceilings send (sold-out answers). Every grab that gets past the sold-out check`,
+    'spends workMs where its design puts it. grabs/s counts 200s up to the last one, shown as a share of the lowest',
+    'ceiling its grabs pass through, measured after the loads. Oversold, lost updates, holders and the sections',
+    'come from the database.',
+  ].join(' ');
 }

@@ -2,7 +2,7 @@ import type { Audit, Grant } from '@app/contract';
 import type { RoundOutcome } from './load-round';
 import { withBounds } from './scenarios';
 import { machineCpuPerGrant } from './metrics/machine-cpu';
-import { emptyStatusCounts } from './metrics/status-counts';
+import { emptyStatusCounts } from './metrics/verdict';
 import { sampleCeilings } from './report/report.fixture';
 import { assembleResult, type Readback } from './strategy-round';
 import type { BenchSettings, StatusCounts } from './types';

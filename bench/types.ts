@@ -1,59 +1,15 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
+import type { LatencySummary, Utilisation } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
+import type { HoldRoundResult } from './hold-round';
+import type { MachineInfo } from './machine';
 import type { SellOutResult } from './sell-out/sell-out-round';
-import type { SlowDbResult } from './slow-db/slow-db-types';
+import type { SlowDbResult } from './slow-db/slow-db-round';
+import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from './metrics/verdict';
 
-/** Answers of a round, by what they mean in the contract. */
-export interface StatusCounts {
-  readonly granted: number;
-  /** 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused). */
-  readonly soldOut: number;
-  readonly duplicate: number;
-  readonly fenceRejected: number;
-  /** 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left. */
-  readonly lockTimeout: number;
-  /** 503 with a contract code: a dependency was down or the lock was lost. */
-  readonly unavailable: number;
-  /** Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx. */
-  readonly outsideContract: number;
-  /** No HTTP answer at all. */
-  readonly errors: number;
-  readonly timeouts: number;
-}
-
-/** Client-side latency, in ms: @app/stock's summary without the count. */
-export type LatencySummary = Omit<DurableLatency, 'count'>;
-
-/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
-export interface Reconciliation {
-  readonly grantedSeen: number;
-  readonly grantsInDb: number;
-  readonly matches: boolean;
-  readonly unanswered: number;
-}
-
-/** The critical sections of a round, from the grants' entry and exit times (database clock). */
-export interface Utilisation {
-  /** Share of the span from the first entry to the last exit with a holder inside (0…1). */
-  readonly busyShare: number;
-  readonly meanSectionMs: number;
-  /** Mean time from one exit to the next entry, ms (0 when sections overlap): the hand-off. */
-  readonly meanGapMs: number;
-}
-
-export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
-
-export interface Verdict {
-  readonly correct: boolean;
-  readonly flags: VerdictFlag[];
-  /** 'correct', or the flags joined, e.g. 'OVERSOLD + LOST UPDATES'. */
-  readonly label: string;
-  /** The flags scenarios.ts declares for this strategy, and whether they are the ones found. */
-  readonly expected: VerdictFlag[];
-  readonly asExpected: boolean;
-}
+export type { MachineInfo, Reconciliation, StatusCounts, Verdict, VerdictFlag };
 
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
@@ -64,7 +20,6 @@ export type Ceilings = Readonly<Record<CeilingName, number>> & {
   readonly bareHttpPerSec?: number;
 };
 
-/** The ceiling that bounds a strategy, and its grabs/s as a share of it. */
 export interface Bound {
   readonly ceiling: CeilingName;
   readonly perSec: number;
@@ -102,21 +57,12 @@ export interface LoadResult {
   readonly results: StrategyResult[];
 }
 
-export interface MachineInfo {
-  readonly cpus: number;
-  readonly cpuModel: string;
-  readonly node: string;
-  readonly platform: string;
-  readonly totalMemGb: number;
-}
-
 export interface BenchSettings {
   readonly strategies: string[];
   readonly stock: number;
   readonly requests: number;
   readonly warmupRequests: number;
   readonly connections: number;
-  /** One load per value: every strategy runs at each workMs. */
   readonly loads: number[];
   readonly segments: number;
   /** Runs of each contender in the sell-out race (0 skips it). */
@@ -138,33 +84,14 @@ export interface BenchReport {
   readonly finishedAt: string;
   readonly machine: MachineInfo;
   readonly settings: BenchSettings;
-  /** How the figures were taken, in one paragraph. */
   readonly method: string;
   readonly target: { readonly nginxUrl: string; readonly replicas: number };
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
-  /** segmented against owner-checked, timed to the last 200 (when both ran). */
   readonly sellOut?: SellOutResult;
   /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
   readonly holds?: HoldRoundResult;
   /** The same arrivals for db-atomic, redis-lua and redis-stream while the stock row is held (absent from older runs). */
   readonly slowDb?: SlowDbResult;
   readonly lessons: Lesson[];
-}
-
-/** The hold → confirm flow: each buyer holds a unit, then confirms it. */
-export interface HoldRoundResult {
-  readonly buyers: number;
-  readonly stock: number;
-  readonly inFlight: number;
-  /** Holds confirmed, per second from the first hold to the last confirm. */
-  readonly pairs: number;
-  readonly pairsPerSec: number;
-  /** From sending the hold to the confirm's answer, ms. */
-  readonly pairP99Ms: number;
-  /** Every answer that ended a buyer's pair, by "step status code" ("confirm 200", "hold 409 STOCK.SOLD_OUT"). */
-  readonly answers: Record<string, number>;
-  readonly audit: Audit;
-  /** OVERSOLD; NOT RECONCILED unless initial = stock + held + confirmed; FAILED on any other answer. */
-  readonly verdict: Verdict;
 }

@@ -53,8 +53,6 @@ describe('aggregate', () => {
     expect(aggregate('x', meta, reports, counters(15), 5_000)).toMatchObject({
       maxWaitMs: 250,
       p99WaitMs: 199,
-      minGrantsPerWaiter: 1,
-      maxGrantsPerWaiter: 4,
     });
   });
 
@@ -88,8 +86,6 @@ describe('aggregate', () => {
       grants: 0,
       grantsPerSec: 0,
       maxWaitMs: 0,
-      minGrantsPerWaiter: 0,
-      maxGrantsPerWaiter: 0,
       jain: 1,
       grantsPerProcess: [],
       processDeviation: 0,

@@ -2,33 +2,8 @@ import { percentile } from '@app/stock';
 import { jainIndex, lowerMedian } from '../metrics/figures';
 import type { WorkerReport } from './messages';
 
-/** One contender's figures over all its processes. */
-export interface LockBenchResult {
-  readonly contender: string;
-  readonly ours: boolean;
-  readonly atDefaults: boolean;
-  readonly processes: number;
-  readonly waiters: number;
-  readonly grants: number;
-  readonly windowMs: number;
-  readonly grantsPerSec: number;
-  readonly failedAcquisitions: number;
-  readonly maxWaitMs: number;
-  readonly p99WaitMs: number;
-  readonly minGrantsPerWaiter: number;
-  readonly maxGrantsPerWaiter: number;
-  /** Jain's index over the grants of every waiter of every process: 1 when each got as many. */
-  readonly jain: number;
-  readonly grantsPerProcess: number[];
-  /** The widest distance of a process's grants from their mean, as a share of it. */
-  readonly processDeviation: number;
-  /** What the sections counted: equal to grants (and the warm-up's to its sections) unless two held at once. */
-  readonly counter: number;
-  readonly counterMatches: boolean;
-  readonly errors: string[];
-  /** grants/s of every round, when the run had several. */
-  readonly roundsGrantsPerSec?: number[];
-}
+/** One contender's figures over all its processes (and, when the run had several rounds, each round's grants/s). */
+export type LockBenchResult = ReturnType<typeof aggregate> & { readonly roundsGrantsPerSec?: number[] };
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
@@ -39,7 +14,7 @@ export function aggregate(
   reports: readonly WorkerReport[],
   { counter, warmUpCounter }: { readonly counter: number; readonly warmUpCounter: number },
   windowMs: number,
-): LockBenchResult {
+) {
   const perWaiter = reports.flatMap((r) => r.grantsPerWaiter);
   const grantsPerProcess = reports.map((r) => sum(r.grantsPerWaiter));
   const grants = sum(grantsPerProcess);
@@ -56,11 +31,12 @@ export function aggregate(
     failedAcquisitions: sum(reports.map((r) => r.failedAcquisitions)),
     maxWaitMs: waits.at(-1) ?? 0,
     p99WaitMs: waits.length > 0 ? percentile(waits, 99) : 0,
-    minGrantsPerWaiter: perWaiter.length > 0 ? Math.min(...perWaiter) : 0,
-    maxGrantsPerWaiter: Math.max(0, ...perWaiter),
+    // Over the grants of every waiter of every process: 1 when each got as many.
     jain: jainIndex(perWaiter),
     grantsPerProcess,
+    // The widest distance of a process's grants from their mean, as a share of it.
     processDeviation: mean > 0 ? Math.max(...grantsPerProcess.map((g) => Math.abs(g - mean))) / mean : 0,
+    // What the sections counted: equal to grants (and the warm-up's to its sections) unless two held at once.
     counter,
     counterMatches: counter === grants && warmUpCounter === sum(reports.map((r) => r.warmUpSections)),
     errors: reports.flatMap((r) => (r.error ? [`process ${r.processIndex}: ${r.error}`] : [])),

@@ -3,13 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startRedisServer } from '../../tools/stack/servers/redis-server';
-import { machineInfo } from '../machine';
 import { fileStamp } from '../report/format';
 import { aggregate, medianRound, roundOrder, type LockBenchResult } from './aggregate';
 import { compileWorker } from './compiled-worker';
 import { CONTENDERS, contenderNames, leaseMs, type ContenderName } from './contenders';
-import { lockLessons } from './lessons';
-import { renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
+import { lockReport, renderLockMarkdown, renderLockTable } from './render';
 import { runWorkers } from './run-workers';
 import { NO_LOCK, phaseCounter } from './messages';
 import { runCommand } from '../../tools/stack/run-command';
@@ -97,15 +95,7 @@ async function main(): Promise<void> {
     await redis.stop();
   }
   const [alone, ...results] = [...rounds.values()].map(medianRound);
-  const report: LockBenchReport = {
-    startedAt,
-    machine: machineInfo(),
-    settings: o.settings,
-    method: method(o),
-    ceiling: { sectionPerSec: alone.grantsPerSec, readings: alone.roundsGrantsPerSec ?? [alone.grantsPerSec] },
-    results,
-    lessons: lockLessons(results, alone.grantsPerSec),
-  };
+  const report = lockReport({ startedAt, settings: o.settings, method: method(o) }, alone, results);
   console.log(renderLockTable(report));
   mkdirSync(o.out, { recursive: true });
   const base = join(o.out, `locks-${fileStamp(startedAt)}`);

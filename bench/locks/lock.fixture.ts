@@ -11,8 +11,6 @@ export function sampleLockResult(
     failedAcquisitions: 0,
     maxWaitMs: 120,
     p99WaitMs: 90,
-    minGrantsPerWaiter: 29,
-    maxGrantsPerWaiter: 31,
   };
   const shares = { jain: 0.99, grantsPerProcess: [1500, 1490, 1510], processDeviation: 10 / 1500 };
   const run = { atDefaults: true, processes: 3, waiters: 150, grants: 4500, windowMs: 5000, grantsPerSec };

@@ -14,8 +14,6 @@ const results = [
   result('owner-checked:no-local-handoff', true, 3000, { atDefaults: false }),
   result('redis-semaphore', false, 2311, {
     maxWaitMs: 3456,
-    minGrantsPerWaiter: 1,
-    maxGrantsPerWaiter: 288,
     jain: 0.412,
     grantsPerProcess: [9000, 2000, 555],
     processDeviation: 1.3,

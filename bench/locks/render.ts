@@ -1,28 +1,32 @@
 import { wrap } from '../report/format';
 import { renderGrid, type Grid } from '../report/grid';
-import type { MachineInfo } from '../types';
+import { machineInfo } from '../machine';
 import type { LockBenchResult } from './aggregate';
-import type { Lesson } from './lessons';
+import { lockLessons } from './lessons';
 import { NO_LOCK } from './messages';
 
-/** bench/results/locks-<timestamp>.json */
-export interface LockBenchReport {
-  readonly startedAt: string;
-  readonly machine: MachineInfo;
-  readonly settings: {
-    readonly processes: number;
-    readonly waiters: number;
-    readonly seconds: number;
-    readonly warmUpSeconds: number;
-    readonly rounds: number;
-    readonly leaseMs: number;
+type LockSettings = Readonly<
+  Record<'processes' | 'waiters' | 'seconds' | 'warmUpSeconds' | 'rounds' | 'leaseMs', number>
+>;
+
+/** bench/results/locks-<timestamp>.json; the ceiling is the section alone with no lock (one process, one waiter). */
+export function lockReport(
+  run: { readonly startedAt: string; readonly settings: LockSettings; readonly method: string },
+  alone: LockBenchResult,
+  results: LockBenchResult[],
+) {
+  return {
+    startedAt: run.startedAt,
+    machine: machineInfo(),
+    settings: run.settings,
+    method: run.method,
+    ceiling: { sectionPerSec: alone.grantsPerSec, readings: alone.roundsGrantsPerSec ?? [alone.grantsPerSec] },
+    results,
+    lessons: lockLessons(results, alone.grantsPerSec),
   };
-  readonly method: string;
-  /** The section alone with no lock: one process, one waiter, back to back. */
-  readonly ceiling: { readonly sectionPerSec: number; readonly readings: number[] };
-  readonly results: LockBenchResult[];
-  readonly lessons: Lesson[];
 }
+
+export type LockBenchReport = ReturnType<typeof lockReport>;
 
 /** The one table, in the terminal and in Markdown: a row per lock, then the section alone. */
 function lockGrid({ results, ceiling }: LockBenchReport): Grid {

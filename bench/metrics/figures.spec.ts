@@ -1,4 +1,4 @@
-import { isoToMs, jainIndex, reconcile, summariseLatency } from './figures';
+import { isoToMs, jainIndex, summariseLatency, tally, unionLength, utilisation, type Interval } from './figures';
 
 describe('summariseLatency', () => {
   it('sorts, then reports p50, p99 and max', () => {
@@ -42,18 +42,51 @@ describe('isoToMs', () => {
   });
 });
 
-describe('reconcile', () => {
-  it('matches when every 200 seen is a grant row', () => {
-    expect(reconcile(120, 120, 0)).toEqual({ grantedSeen: 120, grantsInDb: 120, matches: true, unanswered: 0 });
+describe('tally', () => {
+  it('counts each key', () => {
+    expect(tally(['200', '409 STOCK.SOLD_OUT', '200'])).toEqual({ '200': 2, '409 STOCK.SOLD_OUT': 1 });
+  });
+});
+
+/** Intervals written as [start, end] pairs. */
+const spans = (...pairs: [number, number][]): Interval[] => pairs.map(([start, end]) => ({ start, end }));
+
+describe('unionLength', () => {
+  it.each([
+    { what: 'counts overlapping intervals once', intervals: spans([0, 10], [5, 15]), length: 15 },
+    { what: 'adds disjoint intervals and leaves the gaps out', intervals: spans([20, 30], [0, 10]), length: 20 },
+    {
+      what: 'swallows nested intervals and joins touching ones',
+      intervals: spans([0, 100], [10, 20], [100, 110]),
+      length: 110,
+    },
+    { what: 'ignores empty and reversed intervals', intervals: spans([5, 5], [9, 3]), length: 0 },
+    { what: 'is 0 without intervals', intervals: [], length: 0 },
+  ])('$what', ({ intervals, length }) => {
+    expect(unionLength(intervals)).toBe(length);
+  });
+});
+
+describe('utilisation', () => {
+  it('is 1 when holders follow each other without a gap', () => {
+    const u = utilisation(spans([10, 20], [0, 10], [20, 30]));
+    expect(u).toEqual({ busyShare: 1, meanSectionMs: 10, meanGapMs: 0 });
   });
 
-  it('flags grants the client never saw', () => {
-    const r = reconcile(118, 120, 2);
-    expect(r.matches).toBe(false);
-    expect(r.unanswered).toBe(2);
+  it('counts hand-off gaps as idle, and measures them', () => {
+    // 3 holders of 8 ms with 2 and 4 ms between them: busy 24 of a 30 ms window.
+    const u = utilisation(spans([0, 8], [10, 18], [22, 30]));
+    expect(u.busyShare).toBeCloseTo(24 / 30, 10);
+    expect(u.meanSectionMs).toBe(8);
+    expect(u.meanGapMs).toBe(3);
   });
 
-  it('flags 200s without a grant row', () => {
-    expect(reconcile(121, 120, 0).matches).toBe(false);
+  it('reads overlapping holders as no gap, and busyShare at most 1', () => {
+    const u = utilisation(spans([0, 10], [0, 10], [5, 10]));
+    expect(u).toEqual({ busyShare: 1, meanSectionMs: 25 / 3, meanGapMs: 0 });
+  });
+
+  it('is zero without grants', () => {
+    expect(utilisation([])).toEqual({ busyShare: 0, meanSectionMs: 0, meanGapMs: 0 });
   });
 });

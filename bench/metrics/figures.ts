@@ -1,6 +1,8 @@
-/** The small figures of a round: medians, percentiles, fairness, database times, reconciliation. */
-import { summarizeLatencies } from '@app/stock';
-import type { LatencySummary, Reconciliation } from '../types';
+/** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the sections' utilisation. */
+import { summarizeLatencies, type LatencySummary as DurableLatency } from '@app/stock';
+
+/** Client-side latency, in ms: @app/stock's summary without the count. */
+export type LatencySummary = Omit<DurableLatency, 'count'>;
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
 export function lowerMedian<T>(sorted: readonly T[]): T | undefined {
@@ -39,11 +41,53 @@ export function isoToMs(iso: string): number {
   return whole + (match[2] ? Number(`0${match[2]}`) * 1000 : 0);
 }
 
-/**
- * Every 200 the client saw must be a grant row, and every grant row a 200 the client saw.
- * Unanswered requests (errors, timeouts) may have been granted behind our back: a mismatch
- * is then reported, not hidden, with `unanswered` saying why it may be so.
- */
-export function reconcile(grantedSeen: number, grantsInDb: number, unanswered: number): Reconciliation {
-  return { grantedSeen, grantsInDb, matches: grantedSeen === grantsInDb, unanswered };
+/** Answers counted by their key ("confirm 200", "409 STOCK.SOLD_OUT"). */
+export function tally(keys: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
 }
+
+export interface Interval {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Total length covered by at least one interval (overlaps counted once). */
+export function unionLength(intervals: readonly Interval[]): number {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+  let covered = 0;
+  let runStart = Number.NaN;
+  let runEnd = Number.NaN;
+  for (const { start, end } of sorted) {
+    if (Number.isNaN(runEnd) || start > runEnd) {
+      if (!Number.isNaN(runEnd)) covered += runEnd - runStart;
+      runStart = start;
+      runEnd = end;
+    } else if (end > runEnd) {
+      runEnd = end;
+    }
+  }
+  if (!Number.isNaN(runEnd)) covered += runEnd - runStart;
+  return covered;
+}
+
+/**
+ * The critical sections over the window from the first entry to the last exit: the share of it
+ * with some holder inside, how long a section lasts, and the gap between one exit and the next
+ * entry, in which waiters queued and nobody worked (the hand-off).
+ */
+export function utilisation(intervals: readonly Interval[]) {
+  if (intervals.length === 0) return { busyShare: 0, meanSectionMs: 0, meanGapMs: 0 };
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const windowMs = Math.max(...sorted.map((i) => i.end)) - sorted[0].start;
+  const meanSectionMs = sorted.reduce((s, i) => s + Math.max(0, i.end - i.start), 0) / sorted.length;
+  const gaps = sorted.slice(1).map((next, k) => Math.max(0, next.start - sorted[k].end));
+  return {
+    busyShare: windowMs > 0 ? unionLength(sorted) / windowMs : 1,
+    meanSectionMs,
+    meanGapMs: gaps.length > 0 ? gaps.reduce((s, g) => s + g, 0) / gaps.length : 0,
+  };
+}
+
+export type Utilisation = ReturnType<typeof utilisation>;

@@ -1,5 +1,5 @@
 import { machineCpuOver, machineCpuPerGrant, parseBusyMs, type BusySample } from './machine-cpu';
-import { emptyStatusCounts } from './status-counts';
+import { emptyStatusCounts } from './verdict';
 
 describe('parseBusyMs', () => {
   it('adds user, nice, system, irq and softirq of every core, in ms, leaving idle, iowait and steal out', () => {

@@ -8,12 +8,7 @@ export interface BusySample {
 }
 
 /** What a round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
-export interface MachineCpu {
-  /** The machine's CPU time from the round's start to its last grant, µs per grant. */
-  readonly microsEach: number;
-  /** That CPU time over the same span: how many cores it kept busy. */
-  readonly coresBusy: number;
-}
+export type MachineCpu = NonNullable<ReturnType<typeof machineCpuOver>>;
 
 /** /proc/stat counts in USER_HZ ticks: 100 on x86 and ARM. */
 const MS_PER_TICK = 10;
@@ -43,16 +38,12 @@ function busyAt(samples: readonly BusySample[], at: number): number | undefined 
 }
 
 /** The machine's CPU per unit (`count` of them) and cores kept busy over `[from, from + spanMs]`, if the samples cover it. */
-export function machineCpuOver(
-  samples: readonly BusySample[],
-  from: number,
-  spanMs: number,
-  count: number,
-): MachineCpu | undefined {
+export function machineCpuOver(samples: readonly BusySample[], from: number, spanMs: number, count: number) {
   const start = busyAt(samples, from);
   const end = busyAt(samples, from + spanMs);
   if (start === undefined || end === undefined || count <= 0 || spanMs <= 0) return undefined;
   const busyMs = end - start;
+  // The CPU time per unit in µs, and over the span: how many cores it kept busy.
   return { microsEach: (busyMs * 1000) / count, coresBusy: busyMs / spanMs };
 }
 

@@ -1,14 +1,76 @@
-import type { Audit } from '@app/contract';
-import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from '../types';
-import { turnedAwayUnserved } from './status-counts';
+import { isContractGrabAnswer, type Audit } from '@app/contract';
+
+export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
+
+/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
+export interface Reconciliation {
+  readonly grantedSeen: number;
+  readonly grantsInDb: number;
+  readonly matches: boolean;
+  readonly unanswered: number;
+}
+
+/** A round's answers by what they mean in the contract, none counted yet. */
+export function emptyStatusCounts() {
+  return {
+    granted: 0,
+    // 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused).
+    soldOut: 0,
+    duplicate: 0,
+    fenceRejected: 0,
+    // 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left.
+    lockTimeout: 0,
+    // 503 with a contract code: a dependency was down or the lock was lost.
+    unavailable: 0,
+    // Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx.
+    outsideContract: 0,
+    // No HTTP answer at all, and timed out.
+    errors: 0,
+    timeouts: 0,
+  };
+}
+
+type Counter = ReturnType<typeof emptyStatusCounts>;
+export type StatusCounts = Readonly<Counter>;
+
+export function errorCode(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which bucket an HTTP answer falls in: told apart by status and code, anything else is outside the
+ * contract. `success` is the design's own success answer: 200 granted, or 202 accepted (redis-stream).
+ */
+export function classify(status: number, body: string, success = 200): keyof StatusCounts {
+  if (status === success) return 'granted';
+  if (status === 200 || status === 202) return 'outsideContract';
+  const code = errorCode(body);
+  if (!isContractGrabAnswer(status, code)) return 'outsideContract';
+  if (code === 'STOCK.SOLD_OUT') return 'soldOut';
+  if (code === 'GRANT.DUPLICATE') return 'duplicate';
+  if (code === 'FENCE.REJECTED') return 'fenceRejected';
+  return status === 429 ? 'lockTimeout' : 'unavailable';
+}
+
+export function countStatus(counts: Counter, status: number, body: string, success = 200): void {
+  counts[classify(status, body, success)] += 1;
+}
+
+/** Answers that turned a buyer away while stock may have been left (a refused fencing token too). */
+export function turnedAwayUnserved(s: StatusCounts): number {
+  return s.fenceRejected + s.lockTimeout + s.unavailable + s.outsideContract + s.errors + s.timeouts;
+}
 
 export interface VerdictInput {
   readonly audit: Audit;
   readonly statuses: StatusCounts;
   readonly reconciliation: Reconciliation;
-  /** It claims at most one holder per stock row. */
   readonly promisesExclusion: boolean;
-  /** The flags this strategy is expected to show. */
   readonly expected: readonly VerdictFlag[];
 }
 
@@ -51,8 +113,10 @@ function falseSoldOut(audit: Audit, statuses: StatusCounts): boolean {
   return statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
 }
 
-/** The verdict of flags found, against the flags expected (both in ORDER). */
-export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]): Verdict {
+export type Verdict = ReturnType<typeof verdictOf>;
+
+/** The verdict of flags found, against the flags expected (both in ORDER, `expected` as scenarios.ts declares them). */
+export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]) {
   return {
     correct: flags.length === 0,
     flags,

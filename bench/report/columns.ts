@@ -12,7 +12,6 @@ export interface Column {
 }
 
 const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.errors + r.statuses.timeouts;
-/** A figure, right-aligned. */
 const figure = (header: string, value: Column['value']): Column => ({ header, align: 'right', value });
 /** A count, right-aligned; when `alarm`, alarming above 0. */
 const count = (header: string, value: (r: StrategyResult) => number, alarm = false): Column => ({
@@ -75,7 +74,6 @@ export const columns: readonly Column[] = [
   },
 ];
 
-/** The ceilings, one line. */
 export function ceilingsLine(c: Ceilings): string {
   const bare = c.bareHttpPerSec === undefined ? '' : ` (bare node:http ${fixed(c.bareHttpPerSec)}/s)`;
   return `ceilings: http ${fixed(c.httpPerSec)}/s${bare}, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;

@@ -1,3 +1,5 @@
+import { escapeXml } from './svg-charts';
+
 /** A table for the one renderer: a header, an alignment and rows of cells. */
 export interface Grid {
   readonly header: readonly string[];
@@ -29,4 +31,15 @@ export function renderGrid(grid: Grid, as: 'text' | 'color' | 'markdown' = 'text
     ? `|${grid.align.map((a) => (a === 'right' ? '---:' : ':---')).join('|')}|`
     : line(widths.map((w) => '-'.repeat(w)));
   return [line(grid.header), rule, ...grid.rows.map((r, row) => line(r, row))];
+}
+
+/** The same table as HTML: cells escaped, aligned by class, alarming cells marked `bad`. */
+export function htmlTable(grid: Grid): string {
+  const cell = (tag: string, text: string, i: number, row = -1) => {
+    const bad = row >= 0 && grid.alarming?.(row, i) ? ' bad' : '';
+    return `<${tag} class="${grid.align[i]}${bad}">${escapeXml(text)}</${tag}>`;
+  };
+  const head = grid.header.map((h, i) => cell('th', h, i)).join('');
+  const rows = grid.rows.map((r, row) => `<tr>${r.map((text, i) => cell('td', text, i, row)).join('')}</tr>`);
+  return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
 }

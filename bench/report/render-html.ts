@@ -2,8 +2,9 @@ import { holdRoundLine } from '../hold-round';
 import { sellOutSection } from '../sell-out/sell-out-chart';
 import { slowDbSection } from '../slow-db/slow-db-chart';
 import type { BenchReport, LoadResult } from '../types';
-import { ceilingsLine, columns } from './columns';
+import { ceilingsLine, columns, loadGrid } from './columns';
 import { titles } from './evidence';
+import { htmlTable } from './grid';
 import { LEGEND } from './render-markdown';
 import { barChart, escapeXml } from './svg-charts';
 
@@ -12,15 +13,6 @@ const red = '#c62828';
 
 function loadSection(load: LoadResult): string {
   const results = load.results;
-  const head = columns.map((c) => `<th class="${c.align}">${escapeXml(c.header)}</th>`).join('');
-  const rows = results
-    .map(
-      (r) =>
-        `<tr>${columns
-          .map((c) => `<td class="${c.align}${c.alarming?.(r) ? ' bad' : ''}">${escapeXml(c.value(r))}</td>`)
-          .join('')}</tr>`,
-    )
-    .join('\n');
   const throughput = barChart(
     titles.throughput(load.workMs),
     'grabs/s',
@@ -65,12 +57,7 @@ function loadSection(load: LoadResult): string {
     results.map((r) => ({ label: r.strategy, values: [r.commits !== undefined ? r.commits / r.audit.grants : 0] })),
   );
   return `<h2>workMs ${load.workMs}</h2>
-<table>
-<thead><tr>${head}</tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
+${htmlTable(loadGrid(load, columns))}
 <figure>${throughput}</figure>
 <figure>${correctness}</figure>
 <figure>${latency}</figure>

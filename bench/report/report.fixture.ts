@@ -1,5 +1,5 @@
 import { lessonsOf } from '../lessons';
-import { emptyStatusCounts } from '../metrics/status-counts';
+import { emptyStatusCounts } from '../metrics/verdict';
 import { verdictOf } from '../metrics/verdict';
 import { boundOf, scenarioFor } from '../scenarios';
 import type { BenchReport, Ceilings, LoadResult, StatusCounts, StrategyResult, Verdict, VerdictFlag } from '../types';

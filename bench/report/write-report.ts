@@ -5,14 +5,9 @@ import { fileStamp } from './format';
 import { renderHtml } from './render-html';
 import { renderMarkdown } from './render-markdown';
 
-export interface ReportFiles {
-  readonly json: string;
-  readonly markdown: string;
-  readonly html: string;
-}
+export type ReportFiles = ReturnType<typeof writeReport>;
 
-/** Writes <stamp>.json, .md and .html into `outDir` (created when missing). */
-export function writeReport(report: BenchReport, outDir: string): ReportFiles {
+export function writeReport(report: BenchReport, outDir: string) {
   mkdirSync(outDir, { recursive: true });
   const base = join(outDir, fileStamp(report.startedAt));
   const files = { json: `${base}.json`, markdown: `${base}.md`, html: `${base}.html` };

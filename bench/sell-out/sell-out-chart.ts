@@ -1,5 +1,5 @@
 import { lineChart } from '../report/line-chart';
-import { escapeXml } from '../report/svg-charts';
+import { htmlTable } from '../report/grid';
 import { medianRun, type SellOutResult } from './sell-out-round';
 
 const COLORS = ['#1565c0', '#2e7d32', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#5d4037', '#9e9d24'];
@@ -7,12 +7,11 @@ const COLORS = ['#1565c0', '#2e7d32', '#c62828', '#6a1b9a', '#ef6c00', '#00838f'
 /** The HTML section: sell-out times, and each segment's stock over the median segmented run. */
 export function sellOutSection(result: SellOutResult | undefined): string {
   if (!result) return '';
-  const rows = result.runs
-    .map(
-      (r) =>
-        `<tr><td class="left">${escapeXml(r.strategy)}</td><td class="right">${r.segments}</td><td class="right">${r.sellOutMs}</td><td class="right">${r.granted}</td><td class="right">${r.stockLeft}</td></tr>`,
-    )
-    .join('\n');
+  const table = htmlTable({
+    header: ['strategy', 'rows', 'sell-out ms', 'granted', 'left'],
+    align: ['left', 'right', 'right', 'right', 'right'],
+    rows: result.runs.map((r) => [r.strategy, ...[r.segments, r.sellOutMs, r.granted, r.stockLeft].map(String)]),
+  });
   const run = medianRun(result, 'segmented');
   const chart = run
     ? lineChart(
@@ -28,9 +27,6 @@ export function sellOutSection(result: SellOutResult | undefined): string {
     : '';
   return `<h2>Sell-out time</h2>
 <p class="method">${result.buyers} buyers for ${result.stock} units, ${result.inFlight} in flight, workMs ${result.workMs}, from the first request to the last 200; stock rows sampled from PostgreSQL while selling.</p>
-<table><thead><tr><th class="left">strategy</th><th class="right">rows</th><th class="right">sell-out ms</th><th class="right">granted</th><th class="right">left</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table>
+${table}
 <figure>${chart}</figure>`;
 }

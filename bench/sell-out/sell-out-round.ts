@@ -1,36 +1,7 @@
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
 import { closedLoop } from '../closed-loop';
-
-/** Selling one coupon out: segmented against one lock, timed from the first request to the last 200. */
-export interface SellOutSample {
-  /** Since the first request, ms. */
-  readonly atMs: number;
-  /** Each stock row's stock at that moment, by index. */
-  readonly stocks: number[];
-}
-
-export interface SellOutRun {
-  readonly strategy: string;
-  readonly segments: number;
-  /** First request sent to last 200 answered, ms. */
-  readonly sellOutMs: number;
-  readonly granted: number;
-  /** Stock left at the end (0 when the coupon sold out). */
-  readonly stockLeft: number;
-  /** Answers by "status" or "status code". */
-  readonly answers: Record<string, number>;
-  readonly samples: SellOutSample[];
-}
-
-export interface SellOutResult {
-  readonly buyers: number;
-  readonly stock: number;
-  readonly inFlight: number;
-  readonly workMs: number;
-  /** Every run, alternating between the strategies. */
-  readonly runs: SellOutRun[];
-}
+import { lowerMedian, tally } from '../metrics/figures';
 
 /** 300 buyers for 300 units, 64 in flight, 5 ms of work; 8 segments against one lock. */
 export const SELL_OUT = {
@@ -45,6 +16,11 @@ export const SELL_OUT = {
   ],
 } as const;
 
+const STOCKS_SQL = 'SELECT stock FROM stock_segments WHERE coupon_id = $1 ORDER BY idx';
+
+export type SellOutRun = Awaited<ReturnType<typeof sellOnce>>;
+export type SellOutResult = Awaited<ReturnType<typeof measureSellOut>>;
+
 /** `rounds` runs of each contender, alternating, on fresh coupons. */
 export async function measureSellOut(
   api: ApiClient,
@@ -52,7 +28,7 @@ export async function measureSellOut(
   runId: string,
   rounds: number,
   say: (line: string) => void,
-): Promise<SellOutResult> {
+) {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const runs: SellOutRun[] = [];
@@ -67,25 +43,21 @@ export async function measureSellOut(
   } finally {
     await db.end();
   }
-  const { buyers, stock, inFlight, workMs } = SELL_OUT;
+  const { buyers, stock, inFlight, workMs }: Record<'buyers' | 'stock' | 'inFlight' | 'workMs', number> = SELL_OUT;
   return { buyers, stock, inFlight, workMs, runs };
 }
 
+/** Selling one coupon out, timed from the first request to the last 200, its stock rows sampled meanwhile. */
 async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: number, prefix: string) {
   const coupon = await api.createCoupon({ name: `sell-out ${strategy}`, stock: SELL_OUT.stock, segments });
-  const rows = async () =>
-    (
-      await db.query<{ stock: number }>('SELECT stock FROM stock_segments WHERE coupon_id = $1 ORDER BY idx', [
-        coupon.id,
-      ])
-    ).rows;
-  const samples: SellOutSample[] = [];
+  const stocks = async () => (await db.query<{ stock: number }>(STOCKS_SQL, [coupon.id])).rows.map((r) => r.stock);
+  const samples: { atMs: number; stocks: number[] }[] = [];
   const started = Date.now();
   let selling = true;
   const sampler = (async () => {
     while (selling) {
       const atMs = Date.now() - started;
-      samples.push({ atMs, stocks: (await rows()).map((r) => r.stock) });
+      samples.push({ atMs, stocks: await stocks() });
       await new Promise((r) => setTimeout(r, SELL_OUT.sampleEveryMs));
     }
   })();
@@ -95,22 +67,17 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
   });
   selling = false;
   await sampler;
-  const left = (await rows()).map((r) => r.stock);
+  const left = await stocks();
   samples.push({ atMs: Date.now() - started, stocks: left });
   const first = Math.min(...answers.map((a) => a.sentAt));
   const granted = answers.filter((a) => a.status === 200);
-  const counts: Record<string, number> = {};
-  for (const a of answers) {
-    const key = a.status === 200 ? '200' : `${a.status} ${a.code ?? ''}`.trim();
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
   return {
     strategy,
     segments,
     sellOutMs: granted.length ? Math.max(...granted.map((a) => a.answeredAt)) - first : 0,
     granted: granted.length,
     stockLeft: left.reduce((a, b) => a + b, 0),
-    answers: counts,
+    answers: tally(answers.map((a) => (a.status === 200 ? '200' : `${a.status} ${a.code ?? ''}`.trim()))),
     // Times from the first request, as the sell-out time is.
     samples: samples.map((s) => ({ ...s, atMs: Math.max(0, s.atMs - (first - started)) })),
   };
@@ -118,6 +85,5 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
 
 /** The median run of one strategy, by sell-out time (the lower middle when even). */
 export function medianRun(result: SellOutResult, strategy: string): SellOutRun | undefined {
-  const runs = result.runs.filter((r) => r.strategy === strategy).sort((a, b) => a.sellOutMs - b.sellOutMs);
-  return runs[Math.floor((runs.length - 1) / 2)];
+  return lowerMedian(result.runs.filter((r) => r.strategy === strategy).sort((a, b) => a.sellOutMs - b.sellOutMs));
 }

@@ -1,6 +1,6 @@
 import { slowDbLesson } from './slow-db-lesson';
 import { slowDb, slowDbRun } from './slow-db.fixture';
-import type { SlowDbRun } from './slow-db-types';
+import type { SlowDbRun } from './slow-db-round';
 
 describe('slowDbLesson', () => {
   const atomic = slowDbRun('db-atomic', 480, 990);

@@ -1,7 +1,7 @@
 import { lesson, titles } from '../report/evidence';
 import { num } from '../report/format';
 import type { Lesson } from '../types';
-import type { SlowDbResult, SlowDbRun } from './slow-db-types';
+import type { SlowDbResult, SlowDbRun } from './slow-db-round';
 
 /** The share of the stall a buyer who waits for the database must have waited (p99) for the stall to count. */
 export const STALL_REACH = 0.5;

@@ -1,10 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
-import { awaitOrderDrain } from '@app/redis-stock';
-import { summariseLatency, isoToMs } from '../metrics/figures';
-import { connectTargetRedis, type BenchTarget } from '../target';
-import type { SlowDbResult, SlowDbRun } from './slow-db-types';
+import { isoToMs, summariseLatency, tally } from '../metrics/figures';
+import { drainOrders, type BenchTarget } from '../target';
 
 /**
  * Buyers arrive at a fixed pace whatever the answers (a flash sale does not slow down for a slow
@@ -13,6 +11,14 @@ import type { SlowDbResult, SlowDbRun } from './slow-db-types';
  */
 export const SLOW_DB = { buyers: 300, perSec: 150, stallAtMs: 500, stallMs: 1000 } as const;
 export const SLOW_DB_STRATEGIES = ['db-atomic', 'redis-lua', 'redis-stream'] as const;
+
+export type SlowDbRun = Awaited<ReturnType<typeof runOne>>;
+export interface SlowDbResult {
+  readonly buyers: number;
+  readonly perSec: number;
+  readonly stallMs: number;
+  readonly runs: SlowDbRun[];
+}
 
 /** Holds the coupon's stock rows FOR UPDATE from `atMs` for `stallMs`: when it had them, and when it let go. */
 async function stall(db: Client, couponId: number, startedAt: number): Promise<[number, number]> {
@@ -38,16 +44,8 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
     }),
   );
   const [stallFromMs, stallToMs] = await stalling;
-  if (strategy === 'redis-stream') {
-    const redis = connectTargetRedis(target);
-    await awaitOrderDrain(redis, coupon.id, { timeoutMs: 30_000 }).finally(() => redis.quit());
-  }
+  if (strategy === 'redis-stream') await drainOrders(target, coupon.id);
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
-  const counts: Record<string, number> = {};
-  for (const a of answers) {
-    const key = a.code ? `${a.status} ${a.code}` : String(a.status);
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
   const sent = answers.map((a) => a.sentAt - startedAt);
   const sentOf = new Map(answers.map((a, i) => [a.userId, sent[i]]));
   const backlog = grants.filter((g) => (sentOf.get(g.userId) ?? Infinity) <= stallToMs);
@@ -56,13 +54,16 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
     strategy,
     sentMs: sent,
     waitMs: answers.map((a) => a.answeredAt - a.sentAt),
-    answers: counts,
+    answers: tally(answers.map((a) => (a.code ? `${a.status} ${a.code}` : String(a.status)))),
     stallFromMs,
     stallToMs,
+    // The wait of the buyers sent while the row was held.
     stalled: summariseLatency(
       answers.filter((_, i) => sent[i] >= stallFromMs && sent[i] <= stallToMs).map((a) => a.answeredAt - a.sentAt),
     ),
+    // From the release to the grant row of the last buyer who arrived before it: the backlog durable.
     caughtUpMs: Math.max(0, ...backlog.map((g) => isoToMs(g.leftAt) - startedAt - stallToMs)),
+    // Every success answer (200, or 202 accepted) has its grant row, and none beyond the stock.
     correct: audit.oversold === 0 && audit.grants === succeeded && grants.length === succeeded,
   };
 }

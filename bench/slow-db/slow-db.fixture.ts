@@ -1,4 +1,4 @@
-import type { SlowDbResult, SlowDbRun } from './slow-db-types';
+import type { SlowDbResult, SlowDbRun } from './slow-db-round';
 
 /** A design's run with the stall at 500…1500 ms; `p99` the wait of the buyers who arrived meanwhile. */
 export function slowDbRun(strategy: string, p50: number, p99: number, overrides: Partial<SlowDbRun> = {}): SlowDbRun {

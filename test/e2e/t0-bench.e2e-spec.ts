@@ -1,5 +1,5 @@
 import { ApiClient } from '@app/contract';
-import { renderT0, runT0, T0_SETTINGS, type T0Run } from '../../bench/t0-round';
+import { renderT0, runT0, T0_SETTINGS, type T0Run } from '../../bench/t0';
 import { testStack } from './support/stack';
 
 jest.setTimeout(180_000);

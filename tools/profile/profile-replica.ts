@@ -1,13 +1,13 @@
 // One extra replica under `node --cpu-prof`, hit directly by autocannon on the running stack.
-// usage: tsx bench/profiles/profile-replica.ts ENTRY_MAIN_JS OUT_DIR strategies|soldout|stream|atomic [REQUESTS] [PORT]
+// usage: tsx tools/profile/profile-replica.ts ENTRY_MAIN_JS OUT_DIR strategies|soldout|stream|atomic [REQUESTS] [PORT]
 import autocannon from 'autocannon';
 import { ApiClient } from '@app/contract';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stackDir } from '../../tools/stack/config';
-import { waitFor } from '../../tools/stack/servers/child';
-import type { StackInfo } from '../../tools/stack/stack';
+import { stackDir } from '../stack/config';
+import { waitFor } from '../stack/servers/child';
+import type { StackInfo } from '../stack/stack';
 
 const [entry, dir, scenario, requestsArg, portArg] = process.argv.slice(2);
 const requests = Number(requestsArg ?? 5000);

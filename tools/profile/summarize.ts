@@ -1,6 +1,6 @@
 // Self time by function and by package of each profile directory (profile-replica.ts's), within
 // its measured window; written as one small JSON.
-// usage: tsx bench/profiles/summarize.ts OUT.json LABEL=DIR [LABEL=DIR …]
+// usage: tsx tools/profile/summarize.ts OUT.json LABEL=DIR [LABEL=DIR …]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
