@@ -33,6 +33,10 @@ export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
     fromSent: summarizeLatencies(answered.map((b) => b.firstAt! - b.sentAt!)),
     polls: buyers.reduce((sum, b) => sum + b.polls, 0),
     waitedOver1s: first.filter((ms) => ms > 1000).length,
+    // From the room's admission to the grant's answer, for the buyers granted.
+    admittedToGrant: summarizeLatencies(
+      buyers.flatMap((b) => (b.outcome === '200' && b.admittedAt && b.outcomeAt ? [b.outcomeAt - b.admittedAt] : [])),
+    ),
     unanswered: buyers.length - answered.length,
     serverErrors: buyers.filter((b) => (b.firstStatus ?? 0) >= 500 || /^(poll )?5/.test(b.outcome ?? '')).length,
     outcomes: tally(buyers.map((b) => b.outcome ?? '?')),
@@ -75,6 +79,22 @@ export async function runT0(api: ApiClient, s: T0Settings, room: boolean): Promi
   };
 }
 
+/**
+ * What admission buys, from one run of each: held when both sold exactly the stock, and the room's
+ * buyers heard sooner (p99 of the first answer) and fewer waited over 1 s than without it.
+ */
+export function t0Lesson(s: T0Settings, bare: T0Run, room: T0Run): { id: string; text: string; held: boolean } {
+  const exact = (r: T0Run) => r.audit.grants === s.stock && r.audit.oversold === 0;
+  const p99 = (r: T0Run) => r.firstAnswer?.p99 ?? Infinity;
+  const text =
+    `At T0, ${s.buyers} buyers arriving within ${(s.buyers * s.everyMs) / 1000} s for ${s.stock} units: ` +
+    `without a room the p99 buyer heard nothing for ${p99(bare)} ms and ${bare.waitedOver1s} waited over 1 s; ` +
+    `with a room of ${s.admitPerSec}/s every buyer had a position within p99 ${p99(room)} ms ` +
+    `(${room.waitedOver1s} over 1 s), and the admitted ones a grant within p99 ${room.admittedToGrant?.p99 ?? '-'} ms.`;
+  const held = exact(bare) && exact(room) && p99(room) < p99(bare) && room.waitedOver1s < bare.waitedOver1s;
+  return { id: 'room-answers-at-once', text, held };
+}
+
 /** The round's figures as lines, the why of the open loop first. */
 export function renderT0(s: T0Settings, runs: readonly T0Run[]): string[] {
   const lines = [
@@ -92,6 +112,11 @@ export function renderT0(s: T0Settings, runs: readonly T0Run[]): string[] {
       lines.push(
         `  out of order: ${(r.outOfOrder * 100).toFixed(2)}% of pairs ≥ 50 ms apart; most admitted in 1 s: ${r.mostAdmittedPerSec}; ${r.admitted} admissions over ${r.admitSpanMs} ms (the pace allows no less than ${Math.ceil(((r.admitted - 1) * 1000) / s.admitPerSec)}); ${r.polls} polls`,
       );
+  }
+  const [bare, room] = [runs.find((r) => !r.room), runs.find((r) => r.room)];
+  if (bare && room) {
+    const lesson = t0Lesson(s, bare, room);
+    lines.push(`lesson: ${lesson.text} ${lesson.held ? 'Held.' : 'Not held.'}`);
   }
   return lines;
 }
