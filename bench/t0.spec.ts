@@ -1,17 +1,10 @@
 import type { Audit } from '@app/contract';
+import { exactAudit } from './report/report.fixture';
 import { t0Lesson, T0_SETTINGS, type T0Run } from './t0';
 
 const s = T0_SETTINGS;
 const latency = (p99: number) => ({ count: 1, p50: p99, p90: p99, p99, max: p99 });
-const exact: Audit = {
-  initialStock: 100,
-  stock: 0,
-  grants: 100,
-  oversold: 0,
-  lostUpdates: 0,
-  maxConcurrentHolders: 1,
-  statements: 100,
-};
+const exact: Audit = exactAudit(100);
 const run = (room: boolean, p99: number, over1s: number, audit: Audit = exact) =>
   ({ room, firstAnswer: latency(p99), waitedOver1s: over1s, admittedToGrant: latency(40), audit }) as unknown as T0Run;
 

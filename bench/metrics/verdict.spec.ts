@@ -9,17 +9,10 @@ import {
   verdict,
   type VerdictInput,
 } from './verdict';
+import { exactAudit } from '../report/report.fixture';
 
 /** 100 of 100 sold to 100 buyers, 50 more told it sold out, every 200 a grant row. */
-const clean: Audit = {
-  initialStock: 100,
-  stock: 0,
-  grants: 100,
-  oversold: 0,
-  lostUpdates: 0,
-  maxConcurrentHolders: 1,
-  statements: 100,
-};
+const clean: Audit = exactAudit(100);
 const soldOutRound: StatusCounts = { ...emptyStatusCounts(), granted: 100, soldOut: 50 };
 const reconciled: Reconciliation = { grantedSeen: 100, grantsInDb: 100, matches: true, unanswered: 0 };
 

@@ -1,3 +1,4 @@
+import type { Audit } from '@app/contract';
 import { lessonsOf } from '../lessons';
 import { emptyStatusCounts } from '../metrics/verdict';
 import { verdictOf } from '../metrics/verdict';
@@ -23,6 +24,19 @@ export function sampleVerdict(flags: VerdictFlag[], expected: VerdictFlag[] = fl
 }
 
 /** A correct strategy that sold 500 of 500 at workMs 5; its bound is taken against sampleCeilings. */
+/** `units` of `units` sold, one statement each: an exact sale. */
+export function exactAudit(units: number): Audit {
+  return {
+    initialStock: units,
+    stock: 0,
+    grants: units,
+    oversold: 0,
+    lostUpdates: 0,
+    maxConcurrentHolders: 1,
+    statements: units,
+  };
+}
+
 export function sampleResult(overrides: Partial<StrategyResult> & { strategy: string }): StrategyResult {
   const grabsPerSec = overrides.grabsPerSec ?? 125;
   return {
@@ -36,13 +50,7 @@ export function sampleResult(overrides: Partial<StrategyResult> & { strategy: st
     latency: { granted: { p50: 14.5, p99: 91, max: 151 }, turnedAway: { p50: 3.2, p99: 9.5, max: 12 } },
     statuses: sampleStatuses(),
     audit: {
-      initialStock: 500,
-      stock: 0,
-      grants: 500,
-      oversold: 0,
-      lostUpdates: 0,
-      maxConcurrentHolders: 1,
-      statements: 500,
+      ...exactAudit(500),
     },
     reconciliation: { grantedSeen: 500, grantsInDb: 500, matches: true, unanswered: 0 },
     utilisation: { busyShare: 0.91, meanSectionMs: 6.2, meanGapMs: 1.3 },
