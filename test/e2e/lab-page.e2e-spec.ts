@@ -217,8 +217,8 @@ describe('the lab page in a real browser (headless Chromium)', () => {
   it('reads on a phone: nothing wider than the screen', async () => {
     for (const width of [1280, 390]) {
       await ui.page.setViewportSize({ width, height: 800 });
-      // The charts redraw at the next frame after a resize: wait for it rather than read the old width.
-      await ui.page.waitForFunction(`document.documentElement.scrollWidth <= ${width}`, undefined, { timeout: 5_000 });
+      // The charts redraw at the next frame after a resize: let two frames pass rather than read the old width.
+      await ui.page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       expect(await ui.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
     }
   });
