@@ -140,7 +140,9 @@ describe('redis-stream on the stack: accept first, persist later', () => {
     const accepted = answers.filter((a) => a.status === 202).map((a) => a.userId);
     const unanswered = answers.filter((a) => a.status !== 202).map((a) => a.userId);
     const lookups = await Promise.all(unanswered.map((u) => probe.api.lookupGrant(coupon.id, u)));
-    expect(accepted.length).toBeGreaterThan(20);
+    // Each of nginx's two workers deals its share round-robin over 3 replicas, so the one that died
+    // was sent at most 11 of the 30: the others accepted 19 at least.
+    expect(accepted.length).toBeGreaterThanOrEqual(19);
     for (const u of accepted) expect(await probe.api.lookupGrant(coupon.id, u)).toMatchObject({ state: 'granted' });
     const acceptedUnheard = lookups.filter((l) => l.state === 'granted').length;
     await expectInvariants(probe, coupon.id, info.replicas.length + accepted.length + acceptedUnheard, 40);
