@@ -1,7 +1,7 @@
 // The map of docs/architecture.md ("Layout"), checked by `npm run lint` (depcruise --validate).
 // Paths are resolved through tsconfig.json, so `@app/*` imports count as the libs they alias.
-// A spec file is held to its folder's rules, except that a lib's spec may use the test kits and
-// the other libs.
+// A spec file is held to its folder's rules, except that any spec may use the test kits and
+// fixtures under test/, and a lib's spec the other libs.
 const SPEC = '\\.(spec|redis-spec|pg-spec|cluster-spec|e2e-spec)\\.ts$';
 const CORE = { dependencyTypes: ['core'] };
 
@@ -31,10 +31,10 @@ module.exports = {
       to: { path: '^(apps|tools|bench|walkthrough)/' },
     },
     {
-      name: 'libs-test-kits-in-specs-only',
-      comment: "only a lib's specs use the test kits",
+      name: 'test-kits-in-specs-only',
+      comment: 'only specs use the test kits and fixtures',
       severity: 'error',
-      from: { path: '^libs/', pathNot: SPEC },
+      from: { pathNot: ['^test/', SPEC] },
       to: { path: '^test/' },
     },
     libOnly('errors', []),
@@ -62,14 +62,14 @@ module.exports = {
       comment: 'apps/api: every lib; never the lab, bench, tools or walkthrough',
       severity: 'error',
       from: { path: '^apps/api/' },
-      to: { path: '^(apps/lab|bench|tools|walkthrough|test)/' },
+      to: { path: '^(apps/lab|bench|tools|walkthrough)/' },
     },
     {
       name: 'lab-imports',
       comment: 'apps/lab: never libs/stock, tools/stack (it reaches the control endpoint over HTTP), bench or the api',
       severity: 'error',
       from: { path: '^apps/lab/' },
-      to: { path: '^(libs/stock|apps/api|bench|tools|test)/' },
+      to: { path: '^(libs/stock|apps/api|bench|tools)/' },
     },
     {
       name: 'page-imports',
@@ -108,21 +108,21 @@ module.exports = {
       comment: 'bench: the libs and tools/stack only',
       severity: 'error',
       from: { path: '^bench/' },
-      to: { path: '^(apps|walkthrough|test|tools/(?!stack/))' },
+      to: { path: '^(apps|walkthrough|tools/(?!stack/))' },
     },
     {
       name: 'walkthrough-imports',
       comment: "walkthrough: the libs, tools/stack, tools/docs and the bench's text formats",
       severity: 'error',
       from: { path: '^walkthrough/' },
-      to: { path: '^(apps|test|bench/(?!report/format\\.ts$)|tools/(?!(stack|docs)/))' },
+      to: { path: '^(apps|bench/(?!report/format\\.ts$)|tools/(?!(stack|docs)/))' },
     },
     {
       name: 'tools-imports',
       comment: 'tools: never the apps or the walkthrough (the walkthrough imports tools/docs)',
       severity: 'error',
       from: { path: '^tools/' },
-      to: { path: '^(apps|walkthrough|test)/' },
+      to: { path: '^(apps|walkthrough)/' },
     },
   ],
   options: {

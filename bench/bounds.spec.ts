@@ -1,4 +1,4 @@
-import { sampleResult } from './report/report.fixture';
+import { sampleResult } from '../test/fixtures/bench-report';
 import type { Ceilings } from './types';
 import { boundOf, withBounds } from './scenarios';
 

@@ -1,6 +1,6 @@
 import { lessonsOf } from './lessons';
 import type { Lesson } from './types';
-import { fourStrategies, sampleLoad, sampleReport, sampleResult } from './report/report.fixture';
+import { fourStrategies, sampleLoad, sampleReport, sampleResult } from '../test/fixtures/bench-report';
 import type { SellOutRun } from './sell-out/sell-out-round';
 import type { BenchReport, StrategyResult } from './types';
 

@@ -3,7 +3,7 @@ import type { RoundOutcome } from './load-round';
 import { withBounds } from './scenarios';
 import { machineCpuPerGrant } from './metrics/machine-cpu';
 import { emptyStatusCounts } from './metrics/verdict';
-import { sampleCeilings } from './report/report.fixture';
+import { sampleCeilings } from '../test/fixtures/bench-report';
 import { assembleResult, type Readback } from './strategy-round';
 import type { BenchSettings, StatusCounts } from './types';
 

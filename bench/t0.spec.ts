@@ -1,5 +1,5 @@
 import type { Audit } from '@app/contract';
-import { exactAudit } from './report/report.fixture';
+import { exactAudit } from '../test/fixtures/audit';
 import { t0Lesson, T0_SETTINGS, type T0Run } from './t0';
 
 const s = T0_SETTINGS;

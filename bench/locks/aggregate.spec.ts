@@ -1,4 +1,4 @@
-import { sampleLockResult as result } from './lock.fixture';
+import { sampleLockResult as result } from '../../test/fixtures/lock-bench';
 import { aggregate, medianRound, roundOrder } from './aggregate';
 import type { WorkerReport } from './messages';
 

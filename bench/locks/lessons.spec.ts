@@ -1,5 +1,5 @@
 import { lockLessons } from './lessons';
-import { sampleLockResult as result } from './lock.fixture';
+import { sampleLockResult as result } from '../../test/fixtures/lock-bench';
 
 const ours = (grantsPerSec: number, extra = {}) => result('owner-checked', true, grantsPerSec, extra);
 const ablation = (grantsPerSec: number) =>

@@ -1,5 +1,5 @@
 import { lockLessons } from './lessons';
-import { sampleLockResult as result } from './lock.fixture';
+import { sampleLockResult as result } from '../../test/fixtures/lock-bench';
 import { lessonLines, renderLockMarkdown, renderLockTable, type LockBenchReport } from './render';
 
 const results = [

@@ -9,7 +9,7 @@ import {
   verdict,
   type VerdictInput,
 } from './verdict';
-import { exactAudit } from '../report/report.fixture';
+import { exactAudit } from '../../test/fixtures/audit';
 
 /** 100 of 100 sold to 100 buyers, 50 more told it sold out, every 200 a grant row. */
 const clean: Audit = exactAudit(100);

@@ -1,8 +1,8 @@
-import { slowDb, slowDbRun } from '../slow-db/slow-db.fixture';
+import { slowDb, slowDbRun } from '../../test/fixtures/slow-db-round';
 import type { SellOutRun } from '../sell-out/sell-out-round';
 import type { BenchReport } from '../types';
 import { renderHtml } from './render-html';
-import { fourStrategies, sampleReport, sampleResult } from './report.fixture';
+import { fourStrategies, sampleReport, sampleResult } from '../../test/fixtures/bench-report';
 import { escapeXml } from './svg-charts';
 
 const run = (strategy: string, sellOutMs: number): SellOutRun => ({

@@ -1,5 +1,11 @@
 import type { BenchReport } from '../types';
-import { fourStrategies, sampleLoad, sampleReport, sampleStatuses, sampleVerdict } from './report.fixture';
+import {
+  fourStrategies,
+  sampleLoad,
+  sampleReport,
+  sampleStatuses,
+  sampleVerdict,
+} from '../../test/fixtures/bench-report';
 import { fileStamp } from './format';
 import { renderHtml } from './render-html';
 import { renderLessons, renderLoadTable, renderMarkdown, renderTable } from './render-markdown';

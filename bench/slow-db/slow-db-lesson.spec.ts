@@ -1,5 +1,5 @@
 import { slowDbLesson } from './slow-db-lesson';
-import { slowDb, slowDbRun } from './slow-db.fixture';
+import { slowDb, slowDbRun } from '../../test/fixtures/slow-db-round';
 import type { SlowDbRun } from './slow-db-round';
 
 describe('slowDbLesson', () => {

@@ -1,3 +1,4 @@
+import { auditOf } from '../../test/fixtures/audit';
 import { scenarioResult } from './scenario-result.fixture';
 import type { HoldsScenarioResult } from './holds-scenario';
 import {
@@ -17,19 +18,7 @@ const holdsRun: HoldsScenarioResult = {
   confirms: 40,
   acknowledged: 20,
   unanswered: 20,
-  audit: {
-    initialStock: 60,
-    stock: 40,
-    grants: 20,
-    oversold: 0,
-    lostUpdates: 0,
-    maxConcurrentHolders: 1,
-    statements: 20,
-    held: 0,
-    confirmed: 20,
-    expired: 40,
-    cancelled: 0,
-  },
+  audit: auditOf(60, 20, { held: 0, confirmed: 20, expired: 40, cancelled: 0 }),
   twoOutcomes: 0,
   returnedTwice: 0,
   statuses: { '200': 20, UND_ERR_SOCKET: 20 },

@@ -1,17 +1,10 @@
+import { auditOf } from '../../test/fixtures/audit';
 import { persisterKillChecks, type PersisterKill } from './persister-kill';
 
 // 20 accepted, all granted once another persister reclaimed the killed one's batch.
 const killed: PersisterKill = {
   accepted: 20,
-  audit: {
-    initialStock: 60,
-    stock: 40,
-    grants: 20,
-    oversold: 0,
-    lostUpdates: 0,
-    maxConcurrentHolders: 1,
-    statements: 3,
-  },
+  audit: auditOf(60, 20, { statements: 3 }),
   restarted: ['api-2'],
   drainedAfterMs: 5400,
   reclaimIdleMs: 5000,

@@ -25,13 +25,4 @@ export const soldExactly = (stock: number, users: number): Burst['counts'] => ({
   ...(users > stock ? { '409 STOCK.SOLD_OUT': users - stock } : {}),
 });
 
-/** The audit of a coupon sold out exactly: each unit granted once, one holder at a time, one statement per grant. */
-export const exactAudit = (initialStock: number): Audit => ({
-  initialStock,
-  stock: 0,
-  grants: initialStock,
-  oversold: 0,
-  lostUpdates: 0,
-  maxConcurrentHolders: 1,
-  statements: initialStock,
-});
+export { exactAudit } from '../../fixtures/audit';

@@ -1,13 +1,7 @@
 import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  probeClient,
-  startReplica,
-  uniqueResource,
-  untilSomeoneWaits,
-  within,
-  type TestReplica,
-} from '../../../../test/redis/lock-kit';
+import type { TestReplica } from '../../../../test/redis/lock-kit';
+import { probeClient, startReplica, uniqueResource, untilSomeoneWaits, within } from '../../../../test/redis/lock-kit';
 import { failOver } from '../../../../test/redis/cluster-failover';
 import { holdInside } from '../../../../test/redis/replica-fixtures';
 import { lockKeys, wakeChannel } from '../lock-keys';
