@@ -1,6 +1,5 @@
 import { ApiClient } from '@app/contract';
 import { measureCeilings } from './ceilings';
-import { holdRoundLine, measureHolds } from './hold-round';
 import { lessonsOf } from './lessons';
 import { withBounds } from './scenarios';
 import { machineInfo } from './machine';
@@ -29,7 +28,7 @@ export async function resolveStrategies(
 
 /**
  * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
- * race, the hold → confirm round and the slow database, and what the run teaches. Everything in one run, so every figure can be read against the others.
+ * race and the slow database, and what the run teaches. Everything in one run, so every figure can be read against the others.
  */
 export async function runBench(target: BenchTarget, settings: BenchSettings): Promise<BenchReport> {
   const progress = new ProgressLine();
@@ -59,12 +58,6 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
     settings.sellOutRuns > 0 && strategies.includes('segmented') && strategies.includes('owner-checked')
       ? await measureSellOut(api, target.databaseUrl, runId, settings.sellOutRuns, (l) => progress.done(l))
       : undefined;
-  const holds = await measureHolds(api, runId, {
-    buyers: settings.requests,
-    stock: settings.stock,
-    inFlight: settings.connections,
-  });
-  progress.done(holdRoundLine(holds));
   const slowDb = SLOW_DB_STRATEGIES.every((s) => strategies.includes(s))
     ? await measureSlowDb(api, target, runId)
     : undefined;
@@ -79,7 +72,6 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
     ceilings,
     loads: loads.map((l) => ({ ...l, results: l.results.map((r) => withBounds(r, ceilings)) })),
     ...(sellOut && { sellOut }),
-    holds,
     ...(slowDb && { slowDb }),
   };
   return { ...run, lessons: lessonsOf(run) };

@@ -3,7 +3,6 @@ import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary, Utilisation } from './metrics/figures';
 import type { MachineCpu } from './metrics/machine-cpu';
-import type { HoldRoundResult } from './hold-round';
 import type { MachineInfo } from './machine';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
@@ -89,8 +88,6 @@ export interface BenchReport {
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
   readonly sellOut?: SellOutResult;
-  /** Each buyer holds a unit then confirms it (absent from runs made before it existed). */
-  readonly holds?: HoldRoundResult;
   /** The same arrivals for db-atomic, redis-lua and redis-stream while the stock row is held (absent from older runs). */
   readonly slowDb?: SlowDbResult;
   readonly lessons: Lesson[];

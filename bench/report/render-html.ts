@@ -1,4 +1,3 @@
-import { holdRoundLine } from '../hold-round';
 import { sellOutSection } from '../sell-out/sell-out-chart';
 import { slowDbSection } from '../slow-db/slow-db-chart';
 import type { BenchReport, LoadResult } from '../types';
@@ -110,7 +109,6 @@ ${lessons}
 ${report.loads.map(loadSection).join('\n')}
 ${sellOutSection(report.sellOut)}
 ${slowDbSection(report.slowDb)}
-${report.holds ? `<h2>Hold → confirm</h2>\n<p>${escapeXml(holdRoundLine(report.holds))}</p>` : ''}
 <p class="method">${escapeXml(LEGEND)}</p>
 </body>
 </html>

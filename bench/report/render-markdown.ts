@@ -1,5 +1,4 @@
 /** The text reports: the terminal's (printed by npm run bench) and the Markdown file, from one table renderer. */
-import { holdRoundLine } from '../hold-round';
 import { lessonLines } from '../lessons';
 import type { BenchReport, Lesson, LoadResult } from '../types';
 import { ceilingsLine, columns, loadGrid, summaryColumns } from './columns';
@@ -62,7 +61,6 @@ export function renderMarkdown(report: BenchReport): string {
     `- Method: ${report.method}`,
     ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
     ...(sellOut ? ['', '## Sell-out race', '', ...sellOut] : []),
-    ...(report.holds ? ['', '## Hold → confirm', '', `- ${holdRoundLine(report.holds)}`] : []),
     '',
     LEGEND,
     '',

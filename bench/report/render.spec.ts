@@ -142,32 +142,10 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it("shows redis-stream's accept-to-durable latency, and the hold → confirm round with its verdict", () => {
+  it("shows redis-stream's accept-to-durable latency", () => {
     const durable = { count: 2, p50: 12, p99: 340, max: 340 };
-    const holds = {
-      buyers: 8,
-      stock: 4,
-      inFlight: 2,
-      pairs: 4,
-      pairsPerSec: 212,
-      pairP99Ms: 48,
-      answers: { 'confirm 200': 4, 'hold 409 STOCK.SOLD_OUT': 4 },
-      audit: {
-        initialStock: 4,
-        stock: 0,
-        grants: 4,
-        oversold: 0,
-        lostUpdates: 0,
-        maxConcurrentHolders: 1,
-        statements: 4,
-      },
-      verdict: sampleVerdict([]),
-    };
-    const report = sampleReport([sampleLoad(0, [{ strategy: 'redis-stream', acceptToDurable: durable }])], { holds });
+    const report = sampleReport([sampleLoad(0, [{ strategy: 'redis-stream', acceptToDurable: durable }])]);
     expect(renderMarkdown(report)).toContain('| 12.0/340 |');
-    const line = 'hold → confirm: correct, 212 pairs/s, pair p99 48 ms (4 confirmed of 4 units, 8 buyers)';
-    expect(renderMarkdown(report)).toContain(`## Hold → confirm\n\n- ${line}`);
-    expect(renderHtml(report)).toContain(`<p>${line}</p>`);
   });
 
   it('explains every verdict flag, and names no target', () => {

@@ -120,16 +120,11 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
-  it('judges redis-stream once drained, with accept-to-durable latency, and the hold → confirm round from the audit', () => {
+  it('judges redis-stream once drained, with accept-to-durable latency', () => {
     for (const r of every().filter((x) => x.strategy === 'redis-stream')) {
       expect(r.audit).toMatchObject({ grants: r.statuses.granted, stock: r.audit.initialStock - r.statuses.granted });
       expect(r.acceptToDurable).toMatchObject({ count: r.statuses.granted });
     }
-    const holds = report.holds!;
-    expect(holds.verdict.label).toBe('correct');
-    expect(holds.pairs).toBe(holds.stock);
-    expect(holds.audit).toMatchObject({ stock: 0, held: 0, confirmed: holds.stock, oversold: 0 });
-    expect(holds.pairsPerSec).toBeGreaterThan(0);
   });
 
   it('holds the stock row while the same crowd buys from each design: every buyer answered, every order a grant', () => {
