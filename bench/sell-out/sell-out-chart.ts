@@ -1,4 +1,4 @@
-import { lineChart } from '../report/line-chart';
+import { lineChart } from '../report/svg-charts';
 import { htmlTable } from '../report/grid';
 import { medianRun, type SellOutResult } from './sell-out-round';
 

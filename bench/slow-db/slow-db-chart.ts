@@ -1,5 +1,5 @@
 import { titles } from '../report/evidence';
-import { lineChart } from '../report/line-chart';
+import { lineChart } from '../report/svg-charts';
 import { htmlTable } from '../report/grid';
 import type { SlowDbResult } from './slow-db-round';
 
