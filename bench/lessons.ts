@@ -82,10 +82,9 @@ function lockSerialises(run: Run): Lesson[] {
   const serial = 1000 / (section + gap);
   const off = Math.abs(best.grabsPerSec - serial);
   const close = off <= serial * SERIAL_TOLERANCE;
-  const percent = `${num(SERIAL_TOLERANCE * 100)}%`;
   const text =
     `With ${load.workMs} ms of work inside the section, one lock serialises every buyer: the best, ` +
-    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, within ${percent} of 1000 / (${num(section, 1)} ms in ` +
+    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, within ${num(SERIAL_TOLERANCE * 100)}% of 1000 / (${num(section, 1)} ms in ` +
     `the section + ${num(gap, 1)} ms of hand-off) = ${num(serial)}, ` +
     `and no lock passed 1000 / ${load.workMs} = ${num(cap)}.`;
   const notHeld = overlapped
@@ -114,7 +113,7 @@ function segmentsSellOutFaster(run: Run): Lesson[] {
 }
 
 /** How many times fewer commits per grant coalescing must spend than one statement per grant, at least. */
-export const COALESCING_FACTOR = 2;
+const COALESCING_FACTOR = 2;
 
 /**
  * Coalescing exists to spend one commit on many grants: judged on commits per grant as PostgreSQL
