@@ -11,6 +11,10 @@ export interface Column {
   readonly alarming?: (r: StrategyResult) => boolean;
 }
 
+/** Transactions that wrote, from PostgreSQL's transaction ids, over grants: 1 for a statement per grant. */
+export const commitsPerGrant = (r: StrategyResult) =>
+  r.commits !== undefined && r.audit.grants > 0 ? r.commits / r.audit.grants : undefined;
+
 const figure = (header: string, value: Column['value']): Column => ({ header, align: 'right', value });
 /** A count, right-aligned; when `alarm`, alarming above 0. */
 const count = (header: string, value: (r: StrategyResult) => number, alarm = false): Column => ({
@@ -43,9 +47,7 @@ export const columns: readonly Column[] = [
     ...count('holders', (r) => r.audit.maxConcurrentHolders),
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
-  figure('commits per grant', (r) =>
-    r.commits !== undefined && r.audit.grants > 0 ? fixed(r.commits / r.audit.grants, 2) : '–',
-  ),
+  figure('commits per grant', (r) => fixed(commitsPerGrant(r) ?? NaN, 2)),
   figure('granted p50 ms', (r) => ms(r.latency.granted.p50)),
   figure('accept→durable p50/p99 ms', ({ acceptToDurable: d }) => (d ? `${ms(d.p50)}/${ms(d.p99)}` : '–')),
   figure('turned away p99 ms', (r) => ms(r.latency.turnedAway.p99)),

@@ -1,7 +1,7 @@
 import { sellOutSection } from '../sell-out/sell-out-chart';
 import { slowDbSection } from '../slow-db/slow-db-chart';
 import type { BenchReport, LoadResult, StrategyResult } from '../types';
-import { ceilingsLine, columns, loadGrid } from './columns';
+import { ceilingsLine, columns, commitsPerGrant, loadGrid } from './columns';
 import { titles } from './evidence';
 import { htmlTable } from './grid';
 import { LEGEND } from './render-markdown';
@@ -42,10 +42,7 @@ function loadSection(load: LoadResult): string {
       ['granted p99', green, (r) => r.latency.granted.p99],
       ['turned away p99', '#1e88e5', (r) => r.latency.turnedAway.p99],
     ]),
-    // Transactions that wrote, from PostgreSQL's transaction ids, over grants: 1 for a statement per grant.
-    bars(titles.commits(w), 'commits', [
-      ['commits per grant', '#6a1b9a', (r) => (r.commits !== undefined ? r.commits / r.audit.grants : 0)],
-    ]),
+    bars(titles.commits(w), 'commits', [['commits per grant', '#6a1b9a', (r) => commitsPerGrant(r) ?? 0]]),
   ].join('\n');
 }
 
