@@ -1,5 +1,6 @@
 import { ceilingLabel } from '../scenarios';
 import type { Ceilings, LoadResult, StrategyResult } from '../types';
+import { titles } from './evidence';
 import { fixed, ms } from './format';
 import type { Grid } from './grid';
 
@@ -51,7 +52,7 @@ export const columns: readonly Column[] = [
   figure('granted p50 ms', (r) => ms(r.latency.granted.p50)),
   figure('accept→durable p50/p99 ms', ({ acceptToDurable: d }) => (d ? `${ms(d.p50)}/${ms(d.p99)}` : '–')),
   figure('turned away p99 ms', (r) => ms(r.latency.turnedAway.p99)),
-  figure('sold-out/s', (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–')),
+  figure(titles.soldOutColumn, (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–')),
   count('200', (r) => r.statuses.granted),
   count('409', ({ statuses: s }) => s.soldOut + s.duplicate + s.fenceRejected),
   count('429', (r) => r.statuses.lockTimeout),

@@ -34,13 +34,11 @@ export function renderTable(report: BenchReport, color = false): string {
 /** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
 export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
   const pad = ' '.repeat(11);
-  return lessons.flatMap((l) => {
-    const lines = [
-      ...wrap(l.text, width - pad.length).split('\n'),
-      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length).split('\n') : []),
-    ];
-    return lines.map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) : pad) + line);
-  });
+  return lessons.flatMap((l) =>
+    [l.text, ...(l.notHeld ? [`(${l.notHeld})`] : [])]
+      .flatMap((text) => wrap(text, width, pad).split('\n'))
+      .map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) + line.trimStart() : line)),
+  );
 }
 
 /** What the run teaches, for the end of the terminal output. */
