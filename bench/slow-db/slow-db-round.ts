@@ -15,7 +15,7 @@ export const SLOW_DB_STRATEGIES = ['db-atomic', 'redis-lua', 'redis-stream'] as 
 export type SlowDbRun = Awaited<ReturnType<typeof runOne>>;
 export type SlowDbResult = Awaited<ReturnType<typeof measureSlowDb>>;
 
-/** Holds the coupon's stock rows FOR UPDATE from `atMs` for `stallMs`: when it had them, and when it let go. */
+/** Holds the coupon's stock rows FOR UPDATE from SLOW_DB.stallAtMs for stallMs: when it had them, and when it let go. */
 async function stall(db: Client, couponId: number, startedAt: number): Promise<[number, number]> {
   await sleep(Math.max(0, startedAt + SLOW_DB.stallAtMs - Date.now()));
   await db.query('BEGIN');
