@@ -1,5 +1,6 @@
 import { lowerMedian } from './metrics/figures';
-import { num, wrap } from './report/format';
+import { commitsPerGrant } from './report/columns';
+import { num } from './report/format';
 import { lesson, titles } from './report/evidence';
 import { scenarioFor } from './scenarios';
 import { medianRun } from './sell-out/sell-out-round';
@@ -82,10 +83,9 @@ function lockSerialises(run: Run): Lesson[] {
   const serial = 1000 / (section + gap);
   const off = Math.abs(best.grabsPerSec - serial);
   const close = off <= serial * SERIAL_TOLERANCE;
-  const percent = `${num(SERIAL_TOLERANCE * 100)}%`;
   const text =
     `With ${load.workMs} ms of work inside the section, one lock serialises every buyer: the best, ` +
-    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, within ${percent} of 1000 / (${num(section, 1)} ms in ` +
+    `${best.strategy}, ran ${num(best.grabsPerSec)} grabs/s, within ${num(SERIAL_TOLERANCE * 100)}% of 1000 / (${num(section, 1)} ms in ` +
     `the section + ${num(gap, 1)} ms of hand-off) = ${num(serial)}, ` +
     `and no lock passed 1000 / ${load.workMs} = ${num(cap)}.`;
   const notHeld = overlapped
@@ -114,7 +114,7 @@ function segmentsSellOutFaster(run: Run): Lesson[] {
 }
 
 /** How many times fewer commits per grant coalescing must spend than one statement per grant, at least. */
-export const COALESCING_FACTOR = 2;
+const COALESCING_FACTOR = 2;
 
 /**
  * Coalescing exists to spend one commit on many grants: judged on commits per grant as PostgreSQL
@@ -124,9 +124,8 @@ export const COALESCING_FACTOR = 2;
 function coalescing(run: Run): Lesson[] {
   const [batched, atomic] = [find(run, 0, 'db-batched'), find(run, 0, 'db-atomic')];
   const hotRow = run.ceilings.pgHotRowPerSec;
-  const perGrant = (r?: StrategyResult) => (r?.commits && r.audit.grants ? r.commits / r.audit.grants : undefined);
-  const [b, a] = [perGrant(batched), perGrant(atomic)];
-  if (!batched || !atomic || b === undefined || a === undefined || hotRow <= 0) return [];
+  const [b, a] = [batched, atomic].map((r) => r && commitsPerGrant(r));
+  if (!batched || !atomic || !b || !a || hotRow <= 0) return [];
   const text =
     `Coalescing spends one commit on many grants: db-batched committed ${num(b, 2)} times per grant ` +
     `(${num(1 / b, 1)} grants per commit), db-atomic ${num(a, 2)}, as PostgreSQL's transaction ids count them ` +
@@ -169,16 +168,4 @@ export function lessonsOf(run: Run): Lesson[] {
     ...(run.slowDb ? slowDbLesson(run.slowDb) : []),
     ...soldOutCostsOneRequest(run),
   ];
-}
-
-/** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
-export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
-  const pad = ' '.repeat(11);
-  return lessons.flatMap((l) => {
-    const lines = [
-      ...wrap(l.text, width - pad.length).split('\n'),
-      ...(l.notHeld ? wrap(`(${l.notHeld})`, width - pad.length).split('\n') : []),
-    ];
-    return lines.map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) : pad) + line);
-  });
 }

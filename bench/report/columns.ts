@@ -1,5 +1,6 @@
 import { ceilingLabel } from '../scenarios';
 import type { Ceilings, LoadResult, StrategyResult } from '../types';
+import { titles } from './evidence';
 import { fixed, ms } from './format';
 import type { Grid } from './grid';
 
@@ -11,7 +12,10 @@ export interface Column {
   readonly alarming?: (r: StrategyResult) => boolean;
 }
 
-const other = (r: StrategyResult) => r.statuses.outsideContract + r.statuses.errors + r.statuses.timeouts;
+/** Transactions that wrote, from PostgreSQL's transaction ids, over grants: 1 for a statement per grant. */
+export const commitsPerGrant = (r: StrategyResult) =>
+  r.commits !== undefined && r.audit.grants > 0 ? r.commits / r.audit.grants : undefined;
+
 const figure = (header: string, value: Column['value']): Column => ({ header, align: 'right', value });
 /** A count, right-aligned; when `alarm`, alarming above 0. */
 const count = (header: string, value: (r: StrategyResult) => number, alarm = false): Column => ({
@@ -19,19 +23,15 @@ const count = (header: string, value: (r: StrategyResult) => number, alarm = fal
   ...(alarm && { alarming: (r: StrategyResult) => value(r) > 0 }),
 });
 
-/** The verdict, and what was expected when it differs. */
-const verdictCell = (r: StrategyResult) =>
-  r.verdict.asExpected
-    ? r.verdict.label
-    : `${r.verdict.label} (expected ${r.verdict.expected.join(' + ') || 'correct'})`;
-
 /** The terminal's columns: correctness first, right after the name, so a fast wrong strategy reads as wrong. */
 export const summaryColumns: readonly Column[] = [
   { header: 'strategy', align: 'left', value: (r) => r.strategy },
   {
     header: 'verdict',
     align: 'left',
-    value: verdictCell,
+    // The verdict, and what was expected when it differs.
+    value: ({ verdict: v }) =>
+      v.asExpected ? v.label : `${v.label} (expected ${v.expected.join(' + ') || 'correct'})`,
     alarming: (r) => !r.verdict.correct || !r.verdict.asExpected,
   },
   figure('grabs/s', (r) => fixed(r.grabsPerSec)),
@@ -48,28 +48,23 @@ export const columns: readonly Column[] = [
     ...count('holders', (r) => r.audit.maxConcurrentHolders),
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
-  figure('commits per grant', (r) =>
-    r.commits !== undefined && r.audit.grants > 0 ? fixed(r.commits / r.audit.grants, 2) : '–',
-  ),
+  figure('commits per grant', (r) => fixed(commitsPerGrant(r) ?? NaN, 2)),
   figure('granted p50 ms', (r) => ms(r.latency.granted.p50)),
-  figure('accept→durable p50/p99 ms', (r) =>
-    r.acceptToDurable ? `${ms(r.acceptToDurable.p50)}/${ms(r.acceptToDurable.p99)}` : '–',
-  ),
+  figure('accept→durable p50/p99 ms', ({ acceptToDurable: d }) => (d ? `${ms(d.p50)}/${ms(d.p99)}` : '–')),
   figure('turned away p99 ms', (r) => ms(r.latency.turnedAway.p99)),
-  figure('sold-out/s', (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–')),
+  figure(titles.soldOutColumn, (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–')),
   count('200', (r) => r.statuses.granted),
-  count('409', (r) => r.statuses.soldOut + r.statuses.duplicate + r.statuses.fenceRejected),
+  count('409', ({ statuses: s }) => s.soldOut + s.duplicate + s.fenceRejected),
   count('429', (r) => r.statuses.lockTimeout),
   count('503', (r) => r.statuses.unavailable),
-  count('other', other, true),
+  count('other', ({ statuses: s }) => s.outsideContract + s.errors + s.timeouts, true),
   figure('util', (r) => fixed(r.utilisation.busyShare, 2)),
   figure('hand-off ms', (r) => fixed(r.utilisation.meanGapMs, 1)),
   figure('CPU µs/grant', (r) => (r.machineCpu ? fixed(r.machineCpu.microsEach) : '–')),
   {
     header: 'reconciled',
     align: 'left',
-    value: (r) =>
-      r.reconciliation.matches ? 'yes' : `NO ${r.reconciliation.grantedSeen}≠${r.reconciliation.grantsInDb}`,
+    value: ({ reconciliation: c }) => (c.matches ? 'yes' : `NO ${c.grantedSeen}≠${c.grantsInDb}`),
     alarming: (r) => !r.reconciliation.matches,
   },
 ];
@@ -80,11 +75,9 @@ export function ceilingsLine(c: Ceilings): string {
 }
 
 /** A load's rows under `cols`, for the one table renderer. */
-export function loadGrid(load: LoadResult, cols: readonly Column[]): Grid {
-  return {
-    header: cols.map((c) => c.header),
-    align: cols.map((c) => c.align),
-    rows: load.results.map((r) => cols.map((c) => c.value(r))),
-    alarming: (row, i) => cols[i].alarming?.(load.results[row]) ?? false,
-  };
-}
+export const loadGrid = (load: LoadResult, cols: readonly Column[]): Grid => ({
+  header: cols.map((c) => c.header),
+  align: cols.map((c) => c.align),
+  rows: load.results.map((r) => cols.map((c) => c.value(r))),
+  alarming: (row, i) => cols[i].alarming?.(load.results[row]) ?? false,
+});

@@ -1,72 +1,54 @@
 import { sellOutSection } from '../sell-out/sell-out-chart';
 import { slowDbSection } from '../slow-db/slow-db-chart';
-import type { BenchReport, LoadResult } from '../types';
-import { ceilingsLine, columns, loadGrid } from './columns';
+import type { BenchReport, LoadResult, StrategyResult } from '../types';
+import { ceilingsLine, columns, commitsPerGrant, loadGrid } from './columns';
 import { titles } from './evidence';
 import { htmlTable } from './grid';
 import { LEGEND } from './render-markdown';
-import { barChart, escapeXml } from './svg-charts';
+import { barChart, escapeXml, type BarRow } from './svg-charts';
 
 const green = '#2e7d32';
 const red = '#c62828';
+const grey = '#bdbdbd';
+
+/** A series: its name, its colour and the figure it reads of each strategy. */
+type Series = [name: string, color: string, value: (r: StrategyResult) => number];
 
 function loadSection(load: LoadResult): string {
-  const results = load.results;
-  const throughput = barChart(
-    titles.throughput(load.workMs),
-    'grabs/s',
-    [
-      { name: 'grabs/s', color: green },
-      { name: 'ceiling', color: '#bdbdbd' },
-    ],
-    results.map((r) => ({
-      label: r.strategy,
-      values: [r.grabsPerSec, r.bound.perSec],
-      colors: [r.verdict.correct ? green : red, '#bdbdbd'],
-      note: r.verdict.label,
-    })),
-  );
-  const correctness = barChart(
-    titles.correctness(load.workMs),
-    'coupons',
-    [
-      { name: 'oversold', color: red },
-      { name: 'lost updates', color: '#ef6c00' },
-    ],
-    results.map((r) => ({ label: r.strategy, values: [r.audit.oversold, r.audit.lostUpdates] })),
-  );
-  const latency = barChart(
-    `Latency at workMs ${load.workMs}: granted and turned away`,
-    'ms',
-    [
-      { name: 'granted p50', color: '#a5d6a7' },
-      { name: 'granted p99', color: green },
-      { name: 'turned away p99', color: '#1e88e5' },
-    ],
-    results.map((r) => ({
-      label: r.strategy,
-      values: [r.latency.granted.p50, r.latency.granted.p99, r.latency.turnedAway.p99],
-    })),
-  );
-  // Transactions that wrote, from PostgreSQL's transaction ids, over grants: 1 for a statement per grant.
-  const commits = barChart(
-    titles.commits(load.workMs),
-    'commits',
-    [{ name: 'commits per grant', color: '#6a1b9a' }],
-    results.map((r) => ({ label: r.strategy, values: [r.commits !== undefined ? r.commits / r.audit.grants : 0] })),
-  );
-  return `<h2>workMs ${load.workMs}</h2>
-${htmlTable(loadGrid(load, columns))}
-<figure>${throughput}</figure>
-<figure>${correctness}</figure>
-<figure>${latency}</figure>
-<figure>${commits}</figure>`;
+  const w = load.workMs;
+  const bars = (title: string, unit: string, series: Series[], row?: (r: StrategyResult) => Partial<BarRow>) => {
+    const rows = load.results.map((r) => ({ label: r.strategy, values: series.map(([, , v]) => v(r)), ...row?.(r) }));
+    const legend = series.map(([name, color]) => ({ name, color }));
+    return `<figure>${barChart(title, unit, legend, rows)}</figure>`;
+  };
+  return [
+    `<h2>workMs ${w}</h2>`,
+    htmlTable(loadGrid(load, columns)),
+    bars(
+      titles.throughput(w),
+      'grabs/s',
+      [
+        ['grabs/s', green, (r) => r.grabsPerSec],
+        ['ceiling', grey, (r) => r.bound.perSec],
+      ],
+      (r) => ({ colors: [r.verdict.correct ? green : red, grey], note: r.verdict.label }),
+    ),
+    bars(titles.correctness(w), 'coupons', [
+      ['oversold', red, (r) => r.audit.oversold],
+      ['lost updates', '#ef6c00', (r) => r.audit.lostUpdates],
+    ]),
+    bars(`Latency at workMs ${w}: granted and turned away`, 'ms', [
+      ['granted p50', '#a5d6a7', (r) => r.latency.granted.p50],
+      ['granted p99', green, (r) => r.latency.granted.p99],
+      ['turned away p99', '#1e88e5', (r) => r.latency.turnedAway.p99],
+    ]),
+    bars(titles.commits(w), 'commits', [['commits per grant', '#6a1b9a', (r) => commitsPerGrant(r) ?? 0]]),
+  ].join('\n');
 }
 
 /** One self-contained HTML page: inline CSS and SVG, no script, no external resource. */
 export function renderHtml(report: BenchReport): string {
-  const m = report.machine;
-  const s = report.settings;
+  const { machine: m, settings: s } = report;
   const lessons = report.lessons
     .map(
       (l) =>

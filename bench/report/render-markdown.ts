@@ -1,7 +1,7 @@
 /** The text reports: the terminal's (printed by npm run bench) and the Markdown file, from one table renderer. */
-import { lessonLines } from '../lessons';
 import type { BenchReport, Lesson, LoadResult } from '../types';
 import { ceilingsLine, columns, loadGrid, summaryColumns } from './columns';
+import { wrap } from './format';
 import { renderGrid } from './grid';
 
 export const LEGEND =
@@ -29,6 +29,16 @@ export function renderTable(report: BenchReport, color = false): string {
     ceilingsLine(report.ceilings),
     ...report.loads.flatMap((load) => ['', `workMs ${load.workMs}`, renderLoadTable(load, color)]),
   ].join('\n');
+}
+
+/** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
+export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
+  const pad = ' '.repeat(11);
+  return lessons.flatMap((l) =>
+    [l.text, ...(l.notHeld ? [`(${l.notHeld})`] : [])]
+      .flatMap((text) => wrap(text, width, pad).split('\n'))
+      .map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) + line.trimStart() : line)),
+  );
 }
 
 /** What the run teaches, for the end of the terminal output. */

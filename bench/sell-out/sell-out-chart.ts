@@ -1,4 +1,5 @@
-import { lineChart } from '../report/line-chart';
+import { titles } from '../report/evidence';
+import { lineChart } from '../report/svg-charts';
 import { htmlTable } from '../report/grid';
 import { medianRun, type SellOutResult } from './sell-out-round';
 
@@ -25,7 +26,7 @@ export function sellOutSection(result: SellOutResult | undefined): string {
         [],
       )
     : '';
-  return `<h2>Sell-out time</h2>
+  return `<h2>${titles.sellOut}</h2>
 <p class="method">${result.buyers} buyers for ${result.stock} units, ${result.inFlight} in flight, workMs ${result.workMs}, from the first request to the last 200; stock rows sampled from PostgreSQL while selling.</p>
 ${table}
 <figure>${chart}</figure>`;

@@ -4,7 +4,7 @@ import { closedLoop } from '../closed-loop';
 import { lowerMedian, tally } from '../metrics/figures';
 
 /** 300 buyers for 300 units, 64 in flight, 5 ms of work; 8 segments against one lock. */
-export const SELL_OUT = {
+const SELL_OUT = {
   buyers: 300,
   stock: 300,
   inFlight: 64,
@@ -14,7 +14,7 @@ export const SELL_OUT = {
     { strategy: 'owner-checked', segments: 1 },
     { strategy: 'segmented', segments: 8 },
   ],
-} as const;
+};
 
 const STOCKS_SQL = 'SELECT stock FROM stock_segments WHERE coupon_id = $1 ORDER BY idx';
 
@@ -43,7 +43,7 @@ export async function measureSellOut(
   } finally {
     await db.end();
   }
-  const { buyers, stock, inFlight, workMs }: Record<'buyers' | 'stock' | 'inFlight' | 'workMs', number> = SELL_OUT;
+  const { buyers, stock, inFlight, workMs } = SELL_OUT;
   return { buyers, stock, inFlight, workMs, runs };
 }
 
@@ -56,8 +56,7 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
   let selling = true;
   const sampler = (async () => {
     while (selling) {
-      const atMs = Date.now() - started;
-      samples.push({ atMs, stocks: await stocks() });
+      samples.push({ atMs: Date.now() - started, stocks: await stocks() });
       await new Promise((r) => setTimeout(r, SELL_OUT.sampleEveryMs));
     }
   })();

@@ -1,5 +1,5 @@
 import { titles } from '../report/evidence';
-import { lineChart } from '../report/line-chart';
+import { lineChart } from '../report/svg-charts';
 import { htmlTable } from '../report/grid';
 import type { SlowDbResult } from './slow-db-round';
 
@@ -21,8 +21,6 @@ export function slowDbSection(result: SlowDbResult | undefined): string {
     ]),
     alarming: (row, column) => column === 5 && !result.runs[row].correct,
   });
-  const from = Math.min(...result.runs.map((r) => r.stallFromMs)) / 1000;
-  const to = Math.max(...result.runs.map((r) => r.stallToMs)) / 1000;
   const chart = lineChart(
     titles.slowDb,
     'ms waited, by arrival (s)',
@@ -32,8 +30,8 @@ export function slowDbSection(result: SlowDbResult | undefined): string {
       points: r.sentMs.map((at, i): [number, number] => [at / 1000, r.waitMs[i]]),
     })),
     [
-      { x: from, label: 'stock row held' },
-      { x: to, label: 'released' },
+      { x: Math.min(...result.runs.map((r) => r.stallFromMs)) / 1000, label: 'stock row held' },
+      { x: Math.max(...result.runs.map((r) => r.stallToMs)) / 1000, label: 'released' },
     ],
   );
   return `<h2>A slow database</h2>

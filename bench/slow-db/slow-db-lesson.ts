@@ -4,9 +4,9 @@ import type { Lesson } from '../types';
 import type { SlowDbResult, SlowDbRun } from './slow-db-round';
 
 /** The share of the stall a buyer who waits for the database must have waited (p99) for the stall to count. */
-export const STALL_REACH = 0.5;
+const STALL_REACH = 0.5;
 /** How many times shorter the stream's p99 wait must be than the shortest of the designs that wait. */
-export const SHAVE_FACTOR = 4;
+const SHAVE_FACTOR = 4;
 
 const waits = (r: SlowDbRun) => `p50 ${num(r.stalled.p50)} / p99 ${num(r.stalled.p99)} ms under ${r.strategy}`;
 

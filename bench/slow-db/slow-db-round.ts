@@ -9,18 +9,13 @@ import { drainOrders, type BenchTarget } from '../target';
  * database), and meanwhile the bench holds the coupon's stock row in a transaction of its own:
  * every write to it waits. Times in ms since the first buyer was sent.
  */
-export const SLOW_DB = { buyers: 300, perSec: 150, stallAtMs: 500, stallMs: 1000 } as const;
+const SLOW_DB = { buyers: 300, perSec: 150, stallAtMs: 500, stallMs: 1000 };
 export const SLOW_DB_STRATEGIES = ['db-atomic', 'redis-lua', 'redis-stream'] as const;
 
 export type SlowDbRun = Awaited<ReturnType<typeof runOne>>;
-export interface SlowDbResult {
-  readonly buyers: number;
-  readonly perSec: number;
-  readonly stallMs: number;
-  readonly runs: SlowDbRun[];
-}
+export type SlowDbResult = Awaited<ReturnType<typeof measureSlowDb>>;
 
-/** Holds the coupon's stock rows FOR UPDATE from `atMs` for `stallMs`: when it had them, and when it let go. */
+/** Holds the coupon's stock rows FOR UPDATE from SLOW_DB.stallAtMs for stallMs: when it had them, and when it let go. */
 async function stall(db: Client, couponId: number, startedAt: number): Promise<[number, number]> {
   await sleep(Math.max(0, startedAt + SLOW_DB.stallAtMs - Date.now()));
   await db.query('BEGIN');
@@ -69,13 +64,14 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
 }
 
 /** The same arrivals and the same stall for each design, one after the other, each on a fresh coupon. */
-export async function measureSlowDb(api: ApiClient, target: BenchTarget, runId: string): Promise<SlowDbResult> {
+export async function measureSlowDb(api: ApiClient, target: BenchTarget, runId: string) {
   const db = new Client({ connectionString: target.databaseUrl, application_name: 'oversell:bench-stall' });
   await db.connect();
   try {
     const runs: SlowDbRun[] = [];
     for (const strategy of SLOW_DB_STRATEGIES) runs.push(await runOne(api, target, db, strategy, runId));
-    return { buyers: SLOW_DB.buyers, perSec: SLOW_DB.perSec, stallMs: SLOW_DB.stallMs, runs };
+    const { buyers, perSec, stallMs } = SLOW_DB;
+    return { buyers, perSec, stallMs, runs };
   } finally {
     await db.end();
   }

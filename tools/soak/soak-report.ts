@@ -1,5 +1,4 @@
-import { escapeXml } from '../../bench/report/svg-charts';
-import { lineChart, type LineSeries } from '../../bench/report/line-chart';
+import { escapeXml, lineChart, type LineSeries } from '../../bench/report/svg-charts';
 import type { ReplicaSample } from './replica-samples';
 import { lagP99, memoryGrowth } from './soak-figures';
 import type { SoakReport } from './soak-run';

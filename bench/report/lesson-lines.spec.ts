@@ -1,5 +1,5 @@
-import { lessonLines } from './lessons';
-import { wrap } from './report/format';
+import { lessonLines } from './render-markdown';
+import { wrap } from './format';
 
 describe('lessonLines', () => {
   it('marks each lesson, wraps it within the width, and gives the two numbers when it did not hold', () => {
