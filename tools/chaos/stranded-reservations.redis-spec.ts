@@ -1,9 +1,12 @@
 import { RedisStock, type StockOfRecord } from '@app/redis-stock';
 import { SoldOutError, type GrantRequest } from '@app/stock';
-import { probeClient, testRedisUrl } from '../../test/redis/lock-kit';
+import { connectStackRedis } from '../orders/stream-drain';
 import { observeStranded } from './stranded-reservations';
 
-const redis = probeClient();
+// The redis project's private server (test/redis/global-setup.ts); tools may not import test/.
+const redisUrl = process.env.REDIS_TEST_URL ?? '';
+if (!redisUrl) throw new Error('REDIS_TEST_URL is not set: run with --selectProjects redis');
+const redis = connectStackRedis({ redisUrl });
 const couponId = 2_000_000 + Math.floor(Math.random() * 1_000_000);
 const req = (userId: string): GrantRequest => ({ couponId, userId, strategy: 'redis-lua', replica: 'spec' });
 
@@ -38,5 +41,5 @@ it('observes the reservation a grab killed between reserve and persist left, whi
   await expect(stock.take(req('c'))).rejects.toBeInstanceOf(SoldOutError);
   expect(db.stock).toBe(1);
   // a's settled reservation, if its unawaited ZREM has not run yet, is accounted for by its grant.
-  expect(await observeStranded({ redisUrl: testRedisUrl() }, couponId, db.granted)).toBe(1);
+  expect(await observeStranded({ redisUrl }, couponId, db.granted)).toBe(1);
 });
