@@ -3,6 +3,8 @@ import type { Verdict } from './outcome';
 import { failedNames } from './check.fixture';
 
 const healthy: Observed = {
+  fault: 'postgres-restart',
+  strategy: 'db-atomic',
   audit: { initialStock: 10, stock: 7, grants: 3, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, statements: 3 },
   acknowledged: ['a', 'b'],
   grantedInDb: ['a', 'b', 'c'],

@@ -13,6 +13,8 @@ const orders: OrderObservation = {
   stream: { drained: true, counter: 6, deadLettered: 0 },
 };
 const drained: Observed = {
+  fault: 'postgres-restart',
+  strategy: 'redis-stream',
   audit: { initialStock: 10, stock: 6, grants: 4, oversold: 0, lostUpdates: 0, maxConcurrentHolders: 1, statements: 2 },
   acknowledged: [],
   orders,

@@ -6,6 +6,7 @@ import { awaitDrain } from '../orders/stream-drain';
 import { recovery, waitAllHealthy, watchHealth } from './health-watch';
 import { checkInvariants, doubleHoldersExpected, MIN_AFTER_RECOVERY } from './invariants';
 import { startLoad, type RequestRecord } from './load-driver';
+import { observeStranded, strandsReservations } from './stranded-reservations';
 import { overlappingSections } from './overlapping-sections';
 import { ACCEPTS_ORDERS, lostOrders, orderLossWindowMs, type OrderObservation } from './order-invariants';
 import { judge, label } from './outcome';
@@ -108,6 +109,11 @@ export async function runScenario(
     ...(faultName === 'postgres-restart' && { databaseDown: { fromMs: injectedAtMs, toMs: healedAtMs } }),
   };
   const checks = checkInvariants({
+    fault: faultName,
+    strategy,
+    ...(strandsReservations(faultName, strategy) && {
+      strandedReservations: await observeStranded(info, coupon.id, grantedInDb),
+    }),
     doubleHoldersExpected: expected,
     overlappingSections: overlappingSections(grantRows),
     audit,

@@ -7,12 +7,17 @@ export interface RedisAddress {
   readonly redisClusterUrls?: readonly string[];
 }
 
-/** Waits for the coupon's order stream to drain on the stack's Redis, on a connection of its own. */
-export async function awaitDrain(address: RedisAddress, couponId: number, timeoutMs = 30_000): Promise<DrainedStream> {
+/** A connection of its own to the stack's Redis (the caller quits it). */
+export function connectStackRedis(address: RedisAddress) {
   const cluster = address.redisClusterUrls;
-  const redis = connectRedis(cluster?.length ? { kind: 'cluster', nodeUrls: cluster } : address.redisUrl, {
+  return connectRedis(cluster?.length ? { kind: 'cluster', nodeUrls: cluster } : address.redisUrl, {
     retryStrategy: (attempt: number) => Math.min(50 * attempt, 1000),
   });
+}
+
+/** Waits for the coupon's order stream to drain on the stack's Redis, on a connection of its own. */
+export async function awaitDrain(address: RedisAddress, couponId: number, timeoutMs = 30_000): Promise<DrainedStream> {
+  const redis = connectStackRedis(address);
   try {
     return await awaitOrderDrain(redis, couponId, { timeoutMs });
   } finally {

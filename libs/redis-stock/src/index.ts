@@ -1,6 +1,12 @@
 export * from './redis-stock';
 export * from './reconcile';
-export { defineStockCommands, RESERVATION_MS, stockKeys, type StockKeys } from './redis-stock-commands';
+export {
+  defineStockCommands,
+  RESERVATION_MS,
+  reservationUser,
+  stockKeys,
+  type StockKeys,
+} from './redis-stock-commands';
 export {
   defineOrderCommands,
   orderKeys,
