@@ -1,14 +1,6 @@
 import type { Audit } from '@app/contract';
 import type { Reconciliation, StatusCounts, VerdictFlag } from '../types';
-import {
-  classify,
-  countStatus,
-  emptyStatusCounts,
-  errorCode,
-  turnedAwayUnserved,
-  verdict,
-  type VerdictInput,
-} from './verdict';
+import { classify, emptyStatusCounts, errorCode, turnedAwayUnserved, verdict, type VerdictInput } from './verdict';
 import { exactAudit } from '../../test/fixtures/audit';
 
 /** 100 of 100 sold to 100 buyers, 50 more told it sold out, every 200 a grant row. */
@@ -218,15 +210,18 @@ describe('errorCode', () => {
   });
 });
 
-describe('countStatus', () => {
+describe('classify, counted as a round counts', () => {
   it('adds each answer to its bucket', () => {
     const counts = emptyStatusCounts();
-    countStatus(counts, 200, '');
-    countStatus(counts, 200, '');
-    countStatus(counts, 409, '{"code":"STOCK.SOLD_OUT"}');
-    countStatus(counts, 429, body('LOCK.TIMEOUT'));
-    countStatus(counts, 502, 'Bad Gateway');
-    countStatus(counts, 500, body('INTERNAL'));
+    const answers: [number, string][] = [
+      [200, ''],
+      [200, ''],
+      [409, '{"code":"STOCK.SOLD_OUT"}'],
+      [429, body('LOCK.TIMEOUT')],
+      [502, 'Bad Gateway'],
+      [500, body('INTERNAL')],
+    ];
+    for (const [status, text] of answers) counts[classify(status, text)] += 1;
     expect(counts).toEqual({
       granted: 2,
       soldOut: 1,
