@@ -1,10 +1,11 @@
-import { mostInWindow, outOfOrderShare, runCrowd, type ApiClient, type Audit, type CrowdBuyer } from '@app/contract';
+import { mostInWindow, outOfOrderShare, runCrowd, type ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { tally } from './metrics/figures';
 
-/** The T0 round: a crowd on a clock, what it saw, how it is judged from outside (arrival order kept, the room's pace), and its lines. */
-
-/** T0: buyers arrive on a clock, one every `everyMs`, for `stock` units, with or without a room. */
+/**
+ * The T0 round: buyers arrive on a clock, one every `everyMs`, for `stock` units, with or without a
+ * room; what they saw, how it is judged from outside (arrival order kept, the room's pace), and its lines.
+ */
 export const T0_SETTINGS = {
   buyers: 1000,
   everyMs: 2,
@@ -14,14 +15,18 @@ export const T0_SETTINGS = {
   strategy: 'watchdog',
   workMs: 10,
 };
-export type T0Settings = typeof T0_SETTINGS;
+type T0Settings = typeof T0_SETTINGS;
 
-export const OPEN_LOOP =
-  'open loop: each buyer fires at its scheduled time, whatever the answers before it, as a crowd at T0 does; ' +
-  'a closed loop (the next request only after an answer) slows down with the server and hides its queue';
-
-/** What the buyers saw, from their own records. */
-export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
+/** One T0 round on the stack: every buyer on its schedule (open loop), then what they saw (from their own records) and the audit. */
+export async function runT0(api: ApiClient, s: T0Settings, room: boolean) {
+  const coupon = await api.createCoupon({
+    name: `t0 ${room ? 'room' : 'no room'} ${Date.now()}`,
+    stock: s.stock,
+    ...(room ? { room: { admitPerSec: s.admitPerSec, windowMs: s.windowMs } } : {}),
+  });
+  const label = `t0-${Date.now().toString(36)}`;
+  const buyers = await runCrowd(api, coupon.id, { ...s, label, room: room ? { windowMs: s.windowMs } : undefined });
+  const grants = await api.grants(coupon.id);
   const answered = buyers.filter((b) => b.firstAt !== undefined && b.firstStatus !== 0);
   const first = answered.map((b) => b.firstAt! - b.scheduledAt);
   const admitted = buyers.flatMap((b) => (b.admittedAt ? [b.admittedAt] : []));
@@ -52,27 +57,6 @@ export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
     mostAdmittedPerSec: mostInWindow(admitted, 1000),
     admitted: admitted.length,
     admitSpanMs: admitted.length ? Math.max(...admitted) - Math.min(...admitted) : 0,
-  };
-}
-
-export type T0Run = ReturnType<typeof t0Figures> & {
-  readonly grants: number;
-  readonly grantsToFirst120: number;
-  readonly audit: Audit;
-};
-
-/** One T0 round on the stack: every buyer on its schedule (open loop), then what they saw and the audit. */
-export async function runT0(api: ApiClient, s: T0Settings, room: boolean): Promise<T0Run> {
-  const coupon = await api.createCoupon({
-    name: `t0 ${room ? 'room' : 'no room'} ${Date.now()}`,
-    stock: s.stock,
-    ...(room ? { room: { admitPerSec: s.admitPerSec, windowMs: s.windowMs } } : {}),
-  });
-  const label = `t0-${Date.now().toString(36)}`;
-  const buyers = await runCrowd(api, coupon.id, { ...s, label, room: room ? { windowMs: s.windowMs } : undefined });
-  const grants = await api.grants(coupon.id);
-  return {
-    ...t0Figures(buyers, room),
     grants: grants.length,
     audit: await api.audit(coupon.id),
     grantsToFirst120: grants.filter((g) => Number(g.userId.split('-').at(-1)) < 120).length,
@@ -99,7 +83,8 @@ export function t0Lesson(s: T0Settings, bare: T0Run, room: T0Run): { id: string;
 export function renderT0(s: T0Settings, runs: readonly T0Run[]): string[] {
   const lines = [
     `T0: ${s.buyers} buyers, one every ${s.everyMs} ms, for ${s.stock} units (${s.strategy}, workMs ${s.workMs})`,
-    OPEN_LOOP,
+    'open loop: each buyer fires at its scheduled time, whatever the answers before it, as a crowd at T0 does; ' +
+      'a closed loop (the next request only after an answer) slows down with the server and hides its queue',
   ];
   for (const r of runs) {
     const f = r.firstAnswer;
@@ -120,3 +105,5 @@ export function renderT0(s: T0Settings, runs: readonly T0Run[]): string[] {
   }
   return lines;
 }
+
+export type T0Run = Awaited<ReturnType<typeof runT0>>;
