@@ -117,13 +117,7 @@ export function assembleResult(
     audit,
     reconciliation,
     utilisation: utilisation(grants.map((g) => ({ start: isoToMs(g.enteredAt), end: isoToMs(g.leftAt) }))),
-    verdict: verdict({
-      audit,
-      statuses,
-      reconciliation,
-      promisesExclusion: scenario.promisesExclusion,
-      expected: scenario.expectedFlags,
-    }),
+    verdict: verdict({ audit, statuses, reconciliation, ...scenario }),
     ...(soldOut && {
       soldOut: {
         requests: soldOut.answered,

@@ -14,7 +14,7 @@ const judge = (overrides: Partial<VerdictInput> = {}) =>
     statuses: soldOutRound,
     reconciliation: reconciled,
     promisesExclusion: true,
-    expected: [],
+    expectedFlags: [],
     ...overrides,
   });
 
@@ -138,19 +138,19 @@ describe('verdict', () => {
     const broken = { ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70 };
 
     it('holds when the flags are exactly the expected ones, in any order given', () => {
-      const v = judge({ audit: broken, expected: ['LOST UPDATES', 'OVERSOLD'] });
+      const v = judge({ audit: broken, expectedFlags: ['LOST UPDATES', 'OVERSOLD'] });
       expect(v).toMatchObject({ correct: false, asExpected: true, expected: ['OVERSOLD', 'LOST UPDATES'] });
     });
 
     it('fails when an expected failure did not show (a baseline that came out correct)', () => {
-      const v = judge({ expected: ['OVERSOLD', 'LOST UPDATES'] });
+      const v = judge({ expectedFlags: ['OVERSOLD', 'LOST UPDATES'] });
       expect(v).toMatchObject({ correct: true, asExpected: false, expected: ['OVERSOLD', 'LOST UPDATES'] });
     });
 
     it('fails on a flag beyond the expected ones, and on only some of them', () => {
       const extra: VerdictFlag[] = ['OVERSOLD', 'LOST UPDATES'];
-      expect(judge({ audit: { ...broken, maxConcurrentHolders: 2 }, expected: extra }).asExpected).toBe(false);
-      expect(judge({ audit: { ...broken, lostUpdates: 0 }, expected: extra }).asExpected).toBe(false);
+      expect(judge({ audit: { ...broken, maxConcurrentHolders: 2 }, expectedFlags: extra }).asExpected).toBe(false);
+      expect(judge({ audit: { ...broken, lostUpdates: 0 }, expectedFlags: extra }).asExpected).toBe(false);
     });
 
     it('fails for a strategy expected correct that is not', () => {

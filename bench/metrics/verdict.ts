@@ -60,12 +60,13 @@ export function turnedAwayUnserved(s: StatusCounts): number {
   return s.fenceRejected + s.lockTimeout + s.unavailable + s.outsideContract + s.errors + s.timeouts;
 }
 
+/** `promisesExclusion` and `expectedFlags` as scenarios.ts declares them. */
 export interface VerdictInput {
   readonly audit: Audit;
   readonly statuses: StatusCounts;
   readonly reconciliation: Reconciliation;
   readonly promisesExclusion: boolean;
-  readonly expected: readonly VerdictFlag[];
+  readonly expectedFlags: readonly VerdictFlag[];
 }
 
 /**
@@ -87,13 +88,13 @@ export function verdict(input: VerdictInput): Verdict {
     FAILED: statuses.outsideContract > 0,
     'NOT RECONCILED': !input.reconciliation.matches,
   };
-  const [flags, expected] = [ORDER.filter((f) => found[f]), ORDER.filter((f) => input.expected.includes(f))];
+  const [flags, expected] = [ORDER.filter((f) => found[f]), ORDER.filter((f) => input.expectedFlags.includes(f))];
   return verdictOf(flags, expected);
 }
 
 export type Verdict = ReturnType<typeof verdictOf>;
 
-/** The verdict of flags found, against the flags expected (both in ORDER, `expected` as scenarios.ts declares them). */
+/** The verdict of flags found, against the flags expected (both in ORDER). */
 export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]) {
   return {
     correct: flags.length === 0,
