@@ -55,9 +55,8 @@ export async function measureCeilings(
     });
   const stockTake = (amount: number) =>
     closedLoop(amount, connections, async (i) => {
-      if ((await redis.stockTake(keys.counter, keys.reservations, `ceiling|${i}`, 30_000)) < 0) {
-        throw new Error(`${keys.counter} ran dry`);
-      }
+      const left = await redis.stockTake(keys.counter, keys.reservations, `ceiling|${i}`, 30_000);
+      if (left < 0) throw new Error(`${keys.counter} ran dry`);
     });
   try {
     const httpPerSec = await warmed((amount) => httpRate(target.nginxUrl, amount, connections));
@@ -71,18 +70,13 @@ export async function measureCeilings(
     const pgHotRowPerSec = await warmed(hotRow);
     await redis.stockLoad(keys.counter, requests + warmup);
     const redisPerSec = await warmed(stockTake);
-    return {
-      httpPerSec,
-      bareHttpPerSec,
-      pgHotRowPerSec,
-      redisPerSec,
-      method:
-        `Each after a warm-up of ${warmup}: ${requests} operations with ${connections} in flight. ` +
-        `http: GET /strategies through nginx with autocannon, the load's own client; bare http: the same bytes ` +
-        `from ${target.replicaUrls.length} bare node:http servers behind an nginx of the same configuration. pg hot row: db-atomic's ` +
-        `statement on one coupon's row from node-postgres with a pool of ${target.databasePoolTotal} (the replicas' ` +
-        `pools together), a fresh userId each. redis: the stock-take Lua script from ioredis.`,
-    };
+    const method =
+      `Each after a warm-up of ${warmup}: ${requests} operations with ${connections} in flight. ` +
+      `http: GET /strategies through nginx with autocannon, the load's own client; bare http: the same bytes ` +
+      `from ${target.replicaUrls.length} bare node:http servers behind an nginx of the same configuration. pg hot row: db-atomic's ` +
+      `statement on one coupon's row from node-postgres with a pool of ${target.databasePoolTotal} (the replicas' ` +
+      `pools together), a fresh userId each. redis: the stock-take Lua script from ioredis.`;
+    return { httpPerSec, bareHttpPerSec, pgHotRowPerSec, redisPerSec, method };
   } finally {
     await redis.del(keys.counter, keys.reservations).catch(() => undefined);
     await Promise.all([pool.end(), redis.quit()]);

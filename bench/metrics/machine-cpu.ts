@@ -22,11 +22,9 @@ export function parseBusyMs(procStat: string): number | undefined {
 /** The busy time at `at`, linear between the samples around it; undefined outside them. */
 function busyAt(samples: readonly BusySample[], at: number): number | undefined {
   const after = samples.findIndex((s) => s.at >= at);
-  if (after < 0) return undefined;
-  const b = samples[after];
-  if (b.at === at) return b.busyMs;
-  if (after === 0) return undefined;
-  const a = samples[after - 1];
+  const [a, b] = [samples[after - 1], samples[after]] as (BusySample | undefined)[];
+  if (b?.at === at) return b.busyMs;
+  if (!a || !b) return undefined;
   return a.busyMs + ((b.busyMs - a.busyMs) * (at - a.at)) / (b.at - a.at);
 }
 
