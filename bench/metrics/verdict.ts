@@ -14,19 +14,14 @@ export type Reconciliation = ReturnType<typeof reconcile>;
 export function emptyStatusCounts() {
   return {
     granted: 0,
-    // 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused).
-    soldOut: 0,
-    duplicate: 0,
-    fenceRejected: 0,
-    // 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left.
-    lockTimeout: 0,
-    // 503 with a contract code: a dependency was down or the lock was lost.
-    unavailable: 0,
-    // Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx.
-    outsideContract: 0,
-    // No HTTP answer at all, and timed out.
-    errors: 0,
-    timeouts: 0,
+    soldOut: 0, // 409 STOCK.SOLD_OUT
+    duplicate: 0, // 409 GRANT.DUPLICATE
+    fenceRejected: 0, // 409 FENCE.REJECTED: a stale holder's write refused
+    lockTimeout: 0, // 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left
+    unavailable: 0, // 503 with a contract code: a dependency was down or the lock was lost
+    outsideContract: 0, // anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx
+    errors: 0, // no HTTP answer at all
+    timeouts: 0, // no HTTP answer in time
   };
 }
 export type StatusCounts = Readonly<ReturnType<typeof emptyStatusCounts>>;
