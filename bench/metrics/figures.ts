@@ -32,8 +32,7 @@ export function jainIndex(shares: readonly number[]): number {
 export function isoToMs(iso: string): number {
   const match = /^(.*T\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:?\d\d)$/.exec(iso);
   if (!match) return Date.parse(iso);
-  const whole = Date.parse(`${match[1]}${match[3]}`);
-  return whole + (match[2] ? Number(`0${match[2]}`) * 1000 : 0);
+  return Date.parse(`${match[1]}${match[3]}`) + Number(`0${match[2] ?? ''}`) * 1000;
 }
 
 /** Answers counted by their key ("confirm 200", "409 STOCK.SOLD_OUT"). */
