@@ -100,7 +100,6 @@ export function assembleResult(
   const { audit, grants, machineCpu, commits } = readback;
   const scenario = scenarioFor(run.strategy);
   const statuses = measured.statuses;
-  // Unanswered requests may have been granted unseen: a mismatch is reported, `unanswered` says why it may be so.
   const reconciliation = reconcile(statuses, grants.length);
   return {
     strategy: run.strategy,

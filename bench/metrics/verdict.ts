@@ -4,7 +4,7 @@ import { isContractGrabAnswer, type Audit } from '@app/contract';
 const ORDER = ['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED'] as const;
 export type VerdictFlag = (typeof ORDER)[number];
 
-/** The success answers the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
+/** The success answers seen against the grant rows: a mismatch is reported, `unanswered` (perhaps granted unseen) says why it may be so. */
 export function reconcile({ granted, errors, timeouts }: StatusCounts, grantsInDb: number) {
   return { grantedSeen: granted, grantsInDb, matches: granted === grantsInDb, unanswered: errors + timeouts };
 }
