@@ -1,29 +1,24 @@
 import autocannon from 'autocannon';
-import { emptyStatusCounts, countStatus } from './metrics/verdict';
-import type { StatusCounts } from './types';
-
-export interface RoundSpec {
-  /** Full URL including the query, e.g. http://…/coupons/7/grab?strategy=setnx&workMs=5. */
-  readonly url: string;
-  readonly amount: number;
-  readonly connections: number;
-  /** Grabs: POSTs, one distinct userId per request under this prefix. Without it: GETs. */
-  readonly userPrefix?: string;
-  /** The design's success answer: 200 granted, or 202 accepted. */
-  readonly successStatus?: number;
-  readonly onProgress?: (answered: number, counts: Readonly<StatusCounts>) => void;
-}
+import { classify, emptyStatusCounts, type StatusCounts } from './metrics/verdict';
 
 export type RoundOutcome = Awaited<ReturnType<typeof runRound>>;
 
 /**
  * One autocannon round with a fixed request count (`amount`, split evenly over connections, so
- * no request is sent that the counts do not account for).
+ * no request is sent that the counts do not account for). `url` holds the query; with a
+ * `userPrefix`, POST grabs of one distinct userId each, else GETs. `successStatus` is the design's
+ * success answer: 200 granted, or 202 accepted.
  */
-export async function runRound(spec: RoundSpec) {
-  const { userPrefix } = spec;
+export async function runRound(spec: {
+  readonly url: string;
+  readonly amount: number;
+  readonly connections: number;
+  readonly userPrefix?: string;
+  readonly successStatus?: number;
+  readonly onProgress?: (answered: number, counts: StatusCounts) => void;
+}) {
+  const { userPrefix, successStatus: success = 200 } = spec;
   const statuses = emptyStatusCounts();
-  const success = spec.successStatus ?? 200;
   const grantedMs: number[] = [];
   const turnedAwayMs: number[] = [];
   let nextUser = 0;
@@ -49,7 +44,7 @@ export async function runRound(spec: RoundSpec) {
                 ? request
                 : { ...request, body: JSON.stringify({ userId: `${userPrefix}-${nextUser++}` }) },
             onResponse: (status, body) => {
-              countStatus(statuses, status, body, success);
+              statuses[classify(status, body, success)] += 1;
               lastAnswerAt = Date.now();
               if (status === success) lastGrantAt = lastAnswerAt;
               spec.onProgress?.(grantedMs.length + turnedAwayMs.length, statuses);
@@ -59,13 +54,13 @@ export async function runRound(spec: RoundSpec) {
       },
       (error, done) => (error ? reject(error as Error) : resolve(done)),
     );
+    // Latencies in ms, of every success answer and of every other.
     instance.on('response', (_client, status, _bytes, responseTimeMs) =>
       (status === success ? grantedMs : turnedAwayMs).push(responseTimeMs),
     );
   });
   statuses.errors = Math.max(0, result.errors - result.timeouts);
   statuses.timeouts = result.timeouts;
-  // Latencies in ms, of every success answer (200, or 202 where the design accepts) and of every other;
   // durationMs to the last answer, lastGrantAfterMs to the last success (0 when none came).
   return {
     startedAt,

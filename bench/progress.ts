@@ -3,23 +3,20 @@
  * and on a pipe only the final line of each step, so logs stay readable.
  */
 export class ProgressLine {
-  private lastDrawAt = 0;
-  private drawn = false;
+  /** When the line was last drawn in place: 0 when it was not, since the last step. */
+  private drawnAt = 0;
 
   constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
 
   update(text: string): void {
-    if (!this.stream.isTTY) return;
     const now = Date.now();
-    if (now - this.lastDrawAt < 100) return;
-    this.lastDrawAt = now;
+    if (!this.stream.isTTY || now - this.drawnAt < 100) return;
+    this.drawnAt = now;
     this.stream.write(`\r\x1b[2K${text}`);
-    this.drawn = true;
   }
 
   done(text: string): void {
-    this.stream.write(this.drawn ? `\r\x1b[2K${text}\n` : `${text}\n`);
-    this.drawn = false;
-    this.lastDrawAt = 0;
+    this.stream.write(this.drawnAt > 0 ? `\r\x1b[2K${text}\n` : `${text}\n`);
+    this.drawnAt = 0;
   }
 }

@@ -1,17 +1,17 @@
+import { Client } from 'pg';
 import type { ApiClient, Audit, Grant } from '@app/contract';
-import { summarizeLatencies, type LatencySummary } from '@app/stock';
-import { countingCommits } from './commit-count';
+import { summarizeLatencies } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs, summariseLatency, utilisation } from './metrics/figures';
 import { machineCpuPerGrant, whileSampling, type MachineCpu } from './metrics/machine-cpu';
-import { verdict } from './metrics/verdict';
+import { reconcile, verdict } from './metrics/verdict';
 import { rateRequests } from './options';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
 import { drainOrders, type BenchTarget } from './target';
 import type { BenchSettings, StrategyResult } from './types';
 
-export interface StrategyRun {
+interface StrategyRun {
   readonly strategy: string;
   readonly workMs: number;
   readonly settings: BenchSettings;
@@ -69,31 +69,38 @@ export async function runStrategy(
   return result;
 }
 
-export interface Readback {
-  readonly audit: Audit;
-  readonly grants: readonly Grant[];
-  readonly machineCpu?: MachineCpu;
-  readonly commits?: number;
+/**
+ * `work`, and the transactions that wrote while it ran: the database's own count, not the client's.
+ * pg_snapshot_xmax is one past the last transaction id completed: every transaction that writes takes
+ * an id (and, with durable commits, flushes the WAL once), a read-only one (as this read) takes none.
+ */
+async function countingCommits<T>(databaseUrl: string, work: () => Promise<T>) {
+  const db = new Client({ connectionString: databaseUrl, application_name: 'oversell:bench-commits' });
+  await db.connect();
+  const sql = 'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next';
+  const next = async () => Number((await db.query<{ next: string }>(sql)).rows[0].next);
+  try {
+    const before = await next();
+    const result = await work();
+    return { result, commits: (await next()) - before };
+  } finally {
+    await db.end();
+  }
 }
+
+export type Readback = Parameters<typeof assembleResult>[2];
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
 export function assembleResult(
   run: Pick<StrategyRun, 'strategy' | 'workMs' | 'settings'> & { couponId: number; segments: number },
   measured: RoundOutcome,
-  readback: Readback,
+  readback: { audit: Audit; grants: readonly Grant[]; machineCpu?: MachineCpu; commits?: number },
   soldOut?: RoundOutcome,
 ): StrategyResult {
-  const { audit, grants } = readback;
+  const { audit, grants, machineCpu, commits } = readback;
   const scenario = scenarioFor(run.strategy);
   const statuses = measured.statuses;
-  // Unanswered requests may have been granted unseen: a mismatch is reported, `unanswered` says why it may be so.
-  const unanswered = statuses.errors + statuses.timeouts;
-  const reconciliation = {
-    grantedSeen: statuses.granted,
-    grantsInDb: grants.length,
-    matches: statuses.granted === grants.length,
-    unanswered,
-  };
+  const reconciliation = reconcile(statuses, grants.length);
   return {
     strategy: run.strategy,
     workMs: run.workMs,
@@ -109,13 +116,7 @@ export function assembleResult(
     audit,
     reconciliation,
     utilisation: utilisation(grants.map((g) => ({ start: isoToMs(g.enteredAt), end: isoToMs(g.leftAt) }))),
-    verdict: verdict({
-      audit,
-      statuses,
-      reconciliation,
-      promisesExclusion: scenario.promisesExclusion,
-      expected: scenario.expectedFlags,
-    }),
+    verdict: verdict({ audit, statuses, reconciliation, ...scenario }),
     ...(soldOut && {
       soldOut: {
         requests: soldOut.answered,
@@ -123,14 +124,12 @@ export function assembleResult(
         otherAnswers: soldOut.answered - soldOut.statuses.soldOut,
       },
     }),
-    ...(readback.machineCpu && { machineCpu: readback.machineCpu }),
-    ...(readback.commits !== undefined && { commits: readback.commits }),
-    ...(scenario.successStatus === 202 && { acceptToDurable: acceptToDurable(grants) }),
+    ...(machineCpu && { machineCpu }),
+    ...(commits !== undefined && { commits }),
+    ...(scenario.successStatus === 202 && {
+      acceptToDurable: summarizeLatencies(
+        grants.filter((g) => g.acceptedAt).map((g) => isoToMs(g.leftAt) - isoToMs(g.acceptedAt!)),
+      ),
+    }),
   };
-}
-
-/** From Redis's acceptance of each order to its grant row's time (null when none was accepted). */
-function acceptToDurable(grants: readonly Grant[]): LatencySummary | null {
-  const accepted = grants.filter((g) => g.acceptedAt);
-  return summarizeLatencies(accepted.map((g) => isoToMs(g.leftAt) - isoToMs(g.acceptedAt!)));
 }

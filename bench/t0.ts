@@ -1,10 +1,11 @@
-import { mostInWindow, outOfOrderShare, runCrowd, type ApiClient, type Audit, type CrowdBuyer } from '@app/contract';
+import { mostInWindow, outOfOrderShare, runCrowd, type ApiClient } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { tally } from './metrics/figures';
 
-/** The T0 round: a crowd on a clock, what it saw, how it is judged from outside (arrival order kept, the room's pace), and its lines. */
-
-/** T0: buyers arrive on a clock, one every `everyMs`, for `stock` units, with or without a room. */
+/**
+ * The T0 round: buyers arrive on a clock, one every `everyMs`, for `stock` units, with or without a
+ * room; what they saw, how it is judged from outside (arrival order kept, the room's pace), and its lines.
+ */
 export const T0_SETTINGS = {
   buyers: 1000,
   everyMs: 2,
@@ -14,14 +15,18 @@ export const T0_SETTINGS = {
   strategy: 'watchdog',
   workMs: 10,
 };
-export type T0Settings = typeof T0_SETTINGS;
+type T0Settings = typeof T0_SETTINGS;
 
-export const OPEN_LOOP =
-  'open loop: each buyer fires at its scheduled time, whatever the answers before it, as a crowd at T0 does; ' +
-  'a closed loop (the next request only after an answer) slows down with the server and hides its queue';
-
-/** What the buyers saw, from their own records. */
-export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
+/** One T0 round on the stack: every buyer on its schedule (open loop), then what they saw (from their own records) and the audit. */
+export async function runT0(api: ApiClient, s: T0Settings, room: boolean) {
+  const coupon = await api.createCoupon({
+    name: `t0 ${room ? 'room' : 'no room'} ${Date.now()}`,
+    stock: s.stock,
+    ...(room ? { room: { admitPerSec: s.admitPerSec, windowMs: s.windowMs } } : {}),
+  });
+  const label = `t0-${Date.now().toString(36)}`;
+  const buyers = await runCrowd(api, coupon.id, { ...s, label, room: room ? { windowMs: s.windowMs } : undefined });
+  const grants = await api.grants(coupon.id);
   const answered = buyers.filter((b) => b.firstAt !== undefined && b.firstStatus !== 0);
   const first = answered.map((b) => b.firstAt! - b.scheduledAt);
   const admitted = buyers.flatMap((b) => (b.admittedAt ? [b.admittedAt] : []));
@@ -52,27 +57,6 @@ export function t0Figures(buyers: readonly CrowdBuyer[], room: boolean) {
     mostAdmittedPerSec: mostInWindow(admitted, 1000),
     admitted: admitted.length,
     admitSpanMs: admitted.length ? Math.max(...admitted) - Math.min(...admitted) : 0,
-  };
-}
-
-export type T0Run = ReturnType<typeof t0Figures> & {
-  readonly grants: number;
-  readonly grantsToFirst120: number;
-  readonly audit: Audit;
-};
-
-/** One T0 round on the stack: every buyer on its schedule (open loop), then what they saw and the audit. */
-export async function runT0(api: ApiClient, s: T0Settings, room: boolean): Promise<T0Run> {
-  const coupon = await api.createCoupon({
-    name: `t0 ${room ? 'room' : 'no room'} ${Date.now()}`,
-    stock: s.stock,
-    ...(room ? { room: { admitPerSec: s.admitPerSec, windowMs: s.windowMs } } : {}),
-  });
-  const label = `t0-${Date.now().toString(36)}`;
-  const buyers = await runCrowd(api, coupon.id, { ...s, label, room: room ? { windowMs: s.windowMs } : undefined });
-  const grants = await api.grants(coupon.id);
-  return {
-    ...t0Figures(buyers, room),
     grants: grants.length,
     audit: await api.audit(coupon.id),
     grantsToFirst120: grants.filter((g) => Number(g.userId.split('-').at(-1)) < 120).length,
@@ -83,7 +67,7 @@ export async function runT0(api: ApiClient, s: T0Settings, room: boolean): Promi
  * What admission buys, from one run of each: held when both sold exactly the stock, and the room's
  * buyers heard sooner (p99 of the first answer) and fewer waited over 1 s than without it.
  */
-export function t0Lesson(s: T0Settings, bare: T0Run, room: T0Run): { id: string; text: string; held: boolean } {
+export function t0Lesson(s: T0Settings, bare: T0Run, room: T0Run) {
   const exact = (r: T0Run) => r.audit.grants === s.stock && r.audit.oversold === 0;
   const p99 = (r: T0Run) => r.firstAnswer?.p99 ?? Infinity;
   const text =
@@ -97,26 +81,24 @@ export function t0Lesson(s: T0Settings, bare: T0Run, room: T0Run): { id: string;
 
 /** The round's figures as lines, the why of the open loop first. */
 export function renderT0(s: T0Settings, runs: readonly T0Run[]): string[] {
-  const lines = [
+  const [bare, room] = [runs.find((r) => !r.room), runs.find((r) => r.room)];
+  const lesson = bare && room && t0Lesson(s, bare, room);
+  return [
     `T0: ${s.buyers} buyers, one every ${s.everyMs} ms, for ${s.stock} units (${s.strategy}, workMs ${s.workMs})`,
-    OPEN_LOOP,
-  ];
-  for (const r of runs) {
-    const f = r.firstAnswer;
-    lines.push(
-      `${r.room ? `with a room of ${s.admitPerSec}/s` : 'without a room'}: first answer p50 ${f?.p50 ?? '-'} ms, p99 ${f?.p99 ?? '-'} ms, max ${f?.max ?? '-'} ms; ${r.waitedOver1s} waited over 1 s; ${r.unanswered} unanswered; ${r.serverErrors} 5xx; this client's own lateness p99 ${r.clientLate?.p99 ?? '-'} ms, from sent to answered p99 ${r.fromSent?.p99 ?? '-'} ms`,
+    'open loop: each buyer fires at its scheduled time, whatever the answers before it, as a crowd at T0 does; ' +
+      'a closed loop (the next request only after an answer) slows down with the server and hides its queue',
+    ...runs.flatMap((r) => [
+      `${r.room ? `with a room of ${s.admitPerSec}/s` : 'without a room'}: first answer p50 ${r.firstAnswer?.p50 ?? '-'} ms, p99 ${r.firstAnswer?.p99 ?? '-'} ms, max ${r.firstAnswer?.max ?? '-'} ms; ${r.waitedOver1s} waited over 1 s; ${r.unanswered} unanswered; ${r.serverErrors} 5xx; this client's own lateness p99 ${r.clientLate?.p99 ?? '-'} ms, from sent to answered p99 ${r.fromSent?.p99 ?? '-'} ms`,
       `  outcomes ${JSON.stringify(r.outcomes)}, the last ${r.lastOutcomeMs} ms after its arrival; grants ${r.grants} (${r.grantsToFirst120} to the first 120 arrivals)`,
       `  audit ${JSON.stringify(r.audit)}`,
-    );
-    if (r.room)
-      lines.push(
-        `  out of order: ${(r.outOfOrder * 100).toFixed(2)}% of pairs ≥ 50 ms apart; most admitted in 1 s: ${r.mostAdmittedPerSec}; ${r.admitted} admissions over ${r.admitSpanMs} ms (the pace allows no less than ${Math.ceil(((r.admitted - 1) * 1000) / s.admitPerSec)}); ${r.polls} polls`,
-      );
-  }
-  const [bare, room] = [runs.find((r) => !r.room), runs.find((r) => r.room)];
-  if (bare && room) {
-    const lesson = t0Lesson(s, bare, room);
-    lines.push(`lesson: ${lesson.text} ${lesson.held ? 'Held.' : 'Not held.'}`);
-  }
-  return lines;
+      ...(r.room
+        ? [
+            `  out of order: ${(r.outOfOrder * 100).toFixed(2)}% of pairs ≥ 50 ms apart; most admitted in 1 s: ${r.mostAdmittedPerSec}; ${r.admitted} admissions over ${r.admitSpanMs} ms (the pace allows no less than ${Math.ceil(((r.admitted - 1) * 1000) / s.admitPerSec)}); ${r.polls} polls`,
+          ]
+        : []),
+    ]),
+    ...(lesson ? [`lesson: ${lesson.text} ${lesson.held ? 'Held.' : 'Not held.'}`] : []),
+  ];
 }
+
+export type T0Run = Awaited<ReturnType<typeof runT0>>;

@@ -10,17 +10,11 @@ type StackFields = Pick<StackInfo, 'nginxUrl' | 'replicas' | 'adminToken' | 'dat
 
 /** Where the load goes, and what the ceilings measure against: the stack as stack.json describes it. */
 export function targetOf(info: StackFields) {
-  return {
-    nginxUrl: info.nginxUrl,
-    replicaUrls: info.replicas.map((r) => r.url),
-    adminToken: info.adminToken,
-    databaseUrl: info.databaseUrl,
-    redisUrl: info.redisUrl,
-    // Every node, when the stack runs on a Redis Cluster.
-    redisClusterUrls: info.redisClusterUrls,
-    // The replicas' PostgreSQL pools together.
-    databasePoolTotal: (info.databasePoolSize ?? DEFAULT_POOL_SIZE) * info.replicas.length,
-  };
+  const { nginxUrl, adminToken, databaseUrl, redisUrl, redisClusterUrls } = info;
+  const replicaUrls = info.replicas.map((r) => r.url);
+  // The replicas' PostgreSQL pools together.
+  const databasePoolTotal = (info.databasePoolSize ?? DEFAULT_POOL_SIZE) * replicaUrls.length;
+  return { nginxUrl, adminToken, databaseUrl, redisUrl, redisClusterUrls, replicaUrls, databasePoolTotal };
 }
 
 /** A connection to the target's Redis (every node, on a cluster), riding out a restart. */

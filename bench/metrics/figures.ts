@@ -1,33 +1,28 @@
 /** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the sections' utilisation. */
-import { summarizeLatencies, type LatencySummary as DurableLatency } from '@app/stock';
-
-/** Client-side latency, in ms: @app/stock's summary without the count. */
-export type LatencySummary = Omit<DurableLatency, 'count'>;
+import { summarizeLatencies } from '@app/stock';
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
 export function lowerMedian<T>(sorted: readonly T[]): T | undefined {
   return sorted.length === 0 ? undefined : sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-/** p50, p99 and max of a round's latencies, all 0 when there were none. */
-export function summariseLatency(latenciesMs: readonly number[]): LatencySummary {
+/** Client-side latency in ms, all 0 when there were none: @app/stock's summary without the count. */
+export function summariseLatency(latenciesMs: readonly number[]) {
   const { p50, p99, max } = summarizeLatencies(latenciesMs) ?? { p50: 0, p99: 0, max: 0 };
   return { p50, p99, max };
 }
+export type LatencySummary = ReturnType<typeof summariseLatency>;
+
+const sum = (xs: readonly number[]) => xs.reduce((total, x) => total + x, 0);
+const mean = (xs: readonly number[]) => (xs.length > 0 ? sum(xs) / xs.length : 0);
 
 /**
  * Jain's fairness index, (Σx)² / (n·Σx²): 1 when every share is equal, 1/n when one
  * party got everything. An empty or all-zero list counts as fair (nobody was favoured).
  */
 export function jainIndex(shares: readonly number[]): number {
-  if (shares.length === 0) return 1;
-  let sum = 0;
-  let sumOfSquares = 0;
-  for (const x of shares) {
-    sum += x;
-    sumOfSquares += x * x;
-  }
-  return sumOfSquares === 0 ? 1 : (sum * sum) / (shares.length * sumOfSquares);
+  const [total, squares] = [sum(shares), sum(shares.map((x) => x * x))];
+  return squares === 0 ? 1 : (total * total) / (shares.length * squares);
 }
 
 /**
@@ -37,8 +32,7 @@ export function jainIndex(shares: readonly number[]): number {
 export function isoToMs(iso: string): number {
   const match = /^(.*T\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:?\d\d)$/.exec(iso);
   if (!match) return Date.parse(iso);
-  const whole = Date.parse(`${match[1]}${match[3]}`);
-  return whole + (match[2] ? Number(`0${match[2]}`) * 1000 : 0);
+  return Date.parse(`${match[1]}${match[3]}`) + Number(`0${match[2] ?? ''}`) * 1000;
 }
 
 /** Answers counted by their key ("confirm 200", "409 STOCK.SOLD_OUT"). */
@@ -48,27 +42,16 @@ export function tally(keys: readonly string[]): Record<string, number> {
   return counts;
 }
 
-export interface Interval {
-  readonly start: number;
-  readonly end: number;
-}
+export type Interval = { readonly start: number; readonly end: number };
 
 /** Total length covered by at least one interval (overlaps counted once). */
 export function unionLength(intervals: readonly Interval[]): number {
-  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
   let covered = 0;
-  let runStart = Number.NaN;
-  let runEnd = Number.NaN;
-  for (const { start, end } of sorted) {
-    if (Number.isNaN(runEnd) || start > runEnd) {
-      if (!Number.isNaN(runEnd)) covered += runEnd - runStart;
-      runStart = start;
-      runEnd = end;
-    } else if (end > runEnd) {
-      runEnd = end;
-    }
+  let reach = -Infinity;
+  for (const { start, end } of [...intervals].sort((a, b) => a.start - b.start)) {
+    const from = Math.max(start, reach);
+    if (end > from) [covered, reach] = [covered + end - from, end];
   }
-  if (!Number.isNaN(runEnd)) covered += runEnd - runStart;
   return covered;
 }
 
@@ -81,12 +64,10 @@ export function utilisation(intervals: readonly Interval[]) {
   if (intervals.length === 0) return { busyShare: 0, meanSectionMs: 0, meanGapMs: 0 };
   const sorted = [...intervals].sort((a, b) => a.start - b.start);
   const windowMs = Math.max(...sorted.map((i) => i.end)) - sorted[0].start;
-  const meanSectionMs = sorted.reduce((s, i) => s + Math.max(0, i.end - i.start), 0) / sorted.length;
-  const gaps = sorted.slice(1).map((next, k) => Math.max(0, next.start - sorted[k].end));
   return {
     busyShare: windowMs > 0 ? unionLength(sorted) / windowMs : 1,
-    meanSectionMs,
-    meanGapMs: gaps.length > 0 ? gaps.reduce((s, g) => s + g, 0) / gaps.length : 0,
+    meanSectionMs: mean(sorted.map((i) => Math.max(0, i.end - i.start))),
+    meanGapMs: mean(sorted.slice(1).map((next, k) => Math.max(0, next.start - sorted[k].end))),
   };
 }
 

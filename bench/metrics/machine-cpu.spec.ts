@@ -1,4 +1,4 @@
-import { machineCpuOver, machineCpuPerGrant, parseBusyMs, type BusySample } from './machine-cpu';
+import { machineCpuPerGrant, parseBusyMs, type BusySample } from './machine-cpu';
 import { emptyStatusCounts } from './verdict';
 
 describe('parseBusyMs', () => {
@@ -14,7 +14,11 @@ describe('parseBusyMs', () => {
   });
 });
 
-describe('machineCpuOver', () => {
+/** `granted` grants over `[from, from + spanMs]`. */
+const machineCpuOver = (samples: BusySample[], from: number, spanMs: number, granted: number) =>
+  machineCpuPerGrant(samples, { startedAt: from, lastGrantAfterMs: spanMs, statuses: { granted } });
+
+describe('machineCpuPerGrant over a span', () => {
   // 1 core busy from t=1000 to t=1100, then 2 cores to t=1200.
   const samples: BusySample[] = [
     { at: 1000, busyMs: 5000 },

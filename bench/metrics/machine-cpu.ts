@@ -1,14 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 
-/** The machine's CPU time in use at one instant: all cores together, ms. */
-export interface BusySample {
-  /** `Date.now()` when read. */
-  readonly at: number;
-  readonly busyMs: number;
-}
-
-/** What a round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load alike). */
-export type MachineCpu = NonNullable<ReturnType<typeof machineCpuOver>>;
+/** The machine's CPU time in use at one instant (`Date.now()`): all cores together, ms. */
+export type BusySample = { readonly at: number; readonly busyMs: number };
 
 /** /proc/stat counts in USER_HZ ticks: 100 on x86 and ARM. */
 const MS_PER_TICK = 10;
@@ -29,35 +22,28 @@ export function parseBusyMs(procStat: string): number | undefined {
 /** The busy time at `at`, linear between the samples around it; undefined outside them. */
 function busyAt(samples: readonly BusySample[], at: number): number | undefined {
   const after = samples.findIndex((s) => s.at >= at);
-  if (after < 0) return undefined;
-  const b = samples[after];
-  if (b.at === at) return b.busyMs;
-  if (after === 0) return undefined;
-  const a = samples[after - 1];
+  const [a, b] = [samples[after - 1], samples[after]] as (BusySample | undefined)[];
+  if (b?.at === at) return b.busyMs;
+  if (!a || !b) return undefined;
   return a.busyMs + ((b.busyMs - a.busyMs) * (at - a.at)) / (b.at - a.at);
 }
 
-/** The machine's CPU per unit (`count` of them) and cores kept busy over `[from, from + spanMs]`, if the samples cover it. */
-export function machineCpuOver(samples: readonly BusySample[], from: number, spanMs: number, count: number) {
-  const start = busyAt(samples, from);
-  const end = busyAt(samples, from + spanMs);
-  if (start === undefined || end === undefined || count <= 0 || spanMs <= 0) return undefined;
-  const busyMs = end - start;
-  // The CPU time per unit in µs, and over the span: how many cores it kept busy.
-  return { microsEach: (busyMs * 1000) / count, coresBusy: busyMs / spanMs };
-}
-
-/** A measured round's figures, over the span its grabs/s is taken on: from its start to its last grant, per grant. */
+/**
+ * What a measured round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load
+ * alike), over the span its grabs/s is taken on: from its start to its last grant. Per grant in
+ * µs, and how many cores it kept busy; undefined when the samples do not cover the span.
+ */
 export function machineCpuPerGrant(
   samples: readonly BusySample[],
-  round: {
-    readonly startedAt: number;
-    readonly lastGrantAfterMs: number;
-    readonly statuses: { readonly granted: number };
-  },
-): MachineCpu | undefined {
-  return machineCpuOver(samples, round.startedAt, round.lastGrantAfterMs, round.statuses.granted);
+  round: { readonly startedAt: number; readonly lastGrantAfterMs: number; readonly statuses: { granted: number } },
+) {
+  const { startedAt, lastGrantAfterMs: spanMs, statuses } = round;
+  const start = busyAt(samples, startedAt);
+  const end = busyAt(samples, startedAt + spanMs);
+  if (start === undefined || end === undefined || statuses.granted <= 0 || spanMs <= 0) return undefined;
+  return { microsEach: ((end - start) * 1000) / statuses.granted, coresBusy: (end - start) / spanMs };
 }
+export type MachineCpu = NonNullable<ReturnType<typeof machineCpuPerGrant>>;
 
 /**
  * Runs `work` while reading the machine's busy time every 20 ms (and once more at the end), so the

@@ -1,14 +1,6 @@
 import type { Audit } from '@app/contract';
 import type { Reconciliation, StatusCounts, VerdictFlag } from '../types';
-import {
-  classify,
-  countStatus,
-  emptyStatusCounts,
-  errorCode,
-  turnedAwayUnserved,
-  verdict,
-  type VerdictInput,
-} from './verdict';
+import { classify, emptyStatusCounts, errorCode, turnedAwayUnserved, verdict, type VerdictInput } from './verdict';
 import { exactAudit } from '../../test/fixtures/audit';
 
 /** 100 of 100 sold to 100 buyers, 50 more told it sold out, every 200 a grant row. */
@@ -22,7 +14,7 @@ const judge = (overrides: Partial<VerdictInput> = {}) =>
     statuses: soldOutRound,
     reconciliation: reconciled,
     promisesExclusion: true,
-    expected: [],
+    expectedFlags: [],
     ...overrides,
   });
 
@@ -146,19 +138,19 @@ describe('verdict', () => {
     const broken = { ...clean, grants: 130, stock: 40, oversold: 30, lostUpdates: 70 };
 
     it('holds when the flags are exactly the expected ones, in any order given', () => {
-      const v = judge({ audit: broken, expected: ['LOST UPDATES', 'OVERSOLD'] });
+      const v = judge({ audit: broken, expectedFlags: ['LOST UPDATES', 'OVERSOLD'] });
       expect(v).toMatchObject({ correct: false, asExpected: true, expected: ['OVERSOLD', 'LOST UPDATES'] });
     });
 
     it('fails when an expected failure did not show (a baseline that came out correct)', () => {
-      const v = judge({ expected: ['OVERSOLD', 'LOST UPDATES'] });
+      const v = judge({ expectedFlags: ['OVERSOLD', 'LOST UPDATES'] });
       expect(v).toMatchObject({ correct: true, asExpected: false, expected: ['OVERSOLD', 'LOST UPDATES'] });
     });
 
     it('fails on a flag beyond the expected ones, and on only some of them', () => {
       const extra: VerdictFlag[] = ['OVERSOLD', 'LOST UPDATES'];
-      expect(judge({ audit: { ...broken, maxConcurrentHolders: 2 }, expected: extra }).asExpected).toBe(false);
-      expect(judge({ audit: { ...broken, lostUpdates: 0 }, expected: extra }).asExpected).toBe(false);
+      expect(judge({ audit: { ...broken, maxConcurrentHolders: 2 }, expectedFlags: extra }).asExpected).toBe(false);
+      expect(judge({ audit: { ...broken, lostUpdates: 0 }, expectedFlags: extra }).asExpected).toBe(false);
     });
 
     it('fails for a strategy expected correct that is not', () => {
@@ -218,15 +210,18 @@ describe('errorCode', () => {
   });
 });
 
-describe('countStatus', () => {
+describe('classify, counted as a round counts', () => {
   it('adds each answer to its bucket', () => {
     const counts = emptyStatusCounts();
-    countStatus(counts, 200, '');
-    countStatus(counts, 200, '');
-    countStatus(counts, 409, '{"code":"STOCK.SOLD_OUT"}');
-    countStatus(counts, 429, body('LOCK.TIMEOUT'));
-    countStatus(counts, 502, 'Bad Gateway');
-    countStatus(counts, 500, body('INTERNAL'));
+    const answers: [number, string][] = [
+      [200, ''],
+      [200, ''],
+      [409, '{"code":"STOCK.SOLD_OUT"}'],
+      [429, body('LOCK.TIMEOUT')],
+      [502, 'Bad Gateway'],
+      [500, body('INTERNAL')],
+    ];
+    for (const [status, text] of answers) counts[classify(status, text)] += 1;
     expect(counts).toEqual({
       granted: 2,
       soldOut: 1,

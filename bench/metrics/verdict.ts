@@ -1,42 +1,35 @@
 import { isContractGrabAnswer, type Audit } from '@app/contract';
 
-export type VerdictFlag = 'OVERSOLD' | 'LOST UPDATES' | 'TWO HOLDERS' | 'UNDERSOLD' | 'FAILED' | 'NOT RECONCILED';
+/** Every flag, in the order a verdict names them. */
+const ORDER = ['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED'] as const;
+export type VerdictFlag = (typeof ORDER)[number];
 
-/** The 200s the client saw against the grant rows; `unanswered` requests may hold a grant unseen. */
-export interface Reconciliation {
-  readonly grantedSeen: number;
-  readonly grantsInDb: number;
-  readonly matches: boolean;
-  readonly unanswered: number;
+/** The success answers seen against the grant rows: a mismatch is reported, `unanswered` (perhaps granted unseen) says why it may be so. */
+export function reconcile({ granted, errors, timeouts }: StatusCounts, grantsInDb: number) {
+  return { grantedSeen: granted, grantsInDb, matches: granted === grantsInDb, unanswered: errors + timeouts };
 }
+export type Reconciliation = ReturnType<typeof reconcile>;
 
 /** A round's answers by what they mean in the contract, none counted yet. */
 export function emptyStatusCounts() {
   return {
     granted: 0,
-    // 409 STOCK.SOLD_OUT, 409 GRANT.DUPLICATE, 409 FENCE.REJECTED (a stale holder's write refused).
-    soldOut: 0,
-    duplicate: 0,
-    fenceRejected: 0,
-    // 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left.
-    lockTimeout: 0,
-    // 503 with a contract code: a dependency was down or the lock was lost.
-    unavailable: 0,
-    // Anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx.
-    outsideContract: 0,
-    // No HTTP answer at all, and timed out.
-    errors: 0,
-    timeouts: 0,
+    soldOut: 0, // 409 STOCK.SOLD_OUT
+    duplicate: 0, // 409 GRANT.DUPLICATE
+    fenceRejected: 0, // 409 FENCE.REJECTED: a stale holder's write refused
+    lockTimeout: 0, // 429 LOCK.TIMEOUT or STOCK.CONTENDED: turned away with stock perhaps left
+    unavailable: 0, // 503 with a contract code: a dependency was down or the lock was lost
+    outsideContract: 0, // anything the contract does not allow a grab: a 500, a 502 from nginx, another 4xx
+    errors: 0, // no HTTP answer at all
+    timeouts: 0, // no HTTP answer in time
   };
 }
-
-type Counter = ReturnType<typeof emptyStatusCounts>;
-export type StatusCounts = Readonly<Counter>;
+export type StatusCounts = Readonly<ReturnType<typeof emptyStatusCounts>>;
 
 export function errorCode(body: string): string | undefined {
   try {
-    const parsed = JSON.parse(body) as { code?: unknown };
-    return typeof parsed.code === 'string' ? parsed.code : undefined;
+    const { code } = JSON.parse(body) as { code?: unknown };
+    return typeof code === 'string' ? code : undefined;
   } catch {
     return undefined;
   }
@@ -57,31 +50,19 @@ export function classify(status: number, body: string, success = 200): keyof Sta
   return status === 429 ? 'lockTimeout' : 'unavailable';
 }
 
-export function countStatus(counts: Counter, status: number, body: string, success = 200): void {
-  counts[classify(status, body, success)] += 1;
-}
-
 /** Answers that turned a buyer away while stock may have been left (a refused fencing token too). */
 export function turnedAwayUnserved(s: StatusCounts): number {
   return s.fenceRejected + s.lockTimeout + s.unavailable + s.outsideContract + s.errors + s.timeouts;
 }
 
+/** `promisesExclusion` and `expectedFlags` as scenarios.ts declares them. */
 export interface VerdictInput {
   readonly audit: Audit;
   readonly statuses: StatusCounts;
   readonly reconciliation: Reconciliation;
   readonly promisesExclusion: boolean;
-  readonly expected: readonly VerdictFlag[];
+  readonly expectedFlags: readonly VerdictFlag[];
 }
-
-const ORDER: readonly VerdictFlag[] = [
-  'OVERSOLD',
-  'LOST UPDATES',
-  'TWO HOLDERS',
-  'UNDERSOLD',
-  'FAILED',
-  'NOT RECONCILED',
-];
 
 /**
  * A verdict that can fail both ways. Correct means: no coupon beyond the stock, no decrement
@@ -91,31 +72,24 @@ const ORDER: readonly VerdictFlag[] = [
  */
 export function verdict(input: VerdictInput): Verdict {
   const { audit, statuses } = input;
-  const flags: VerdictFlag[] = [];
-  if (audit.oversold > 0) flags.push('OVERSOLD');
-  if (audit.lostUpdates > 0) flags.push('LOST UPDATES');
-  if (input.promisesExclusion && audit.maxConcurrentHolders > 1) flags.push('TWO HOLDERS');
-  if (audit.stock > 0 && turnedAwayUnserved(statuses) > 0) flags.push('UNDERSOLD');
-  else if (falseSoldOut(audit, statuses)) flags.push('UNDERSOLD');
-  if (statuses.outsideContract > 0) flags.push('FAILED');
-  if (!input.reconciliation.matches) flags.push('NOT RECONCILED');
-  return verdictOf(
-    flags,
-    ORDER.filter((f) => input.expected.includes(f)),
-  );
-}
-
-/**
- * A sold-out answer while units were left unsold: in the stock of record and never granted (a
- * strategy that lost updates may leave stock of record it has in fact sold).
- */
-function falseSoldOut(audit: Audit, statuses: StatusCounts): boolean {
-  return statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
+  // A sold-out answer is false while units were in the stock of record and never granted (a
+  // strategy that lost updates may leave stock of record it has in fact sold).
+  const falseSoldOut = statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
+  const found: Record<VerdictFlag, boolean> = {
+    OVERSOLD: audit.oversold > 0,
+    'LOST UPDATES': audit.lostUpdates > 0,
+    'TWO HOLDERS': input.promisesExclusion && audit.maxConcurrentHolders > 1,
+    UNDERSOLD: (audit.stock > 0 && turnedAwayUnserved(statuses) > 0) || falseSoldOut,
+    FAILED: statuses.outsideContract > 0,
+    'NOT RECONCILED': !input.reconciliation.matches,
+  };
+  const [flags, expected] = [ORDER.filter((f) => found[f]), ORDER.filter((f) => input.expectedFlags.includes(f))];
+  return verdictOf(flags, expected);
 }
 
 export type Verdict = ReturnType<typeof verdictOf>;
 
-/** The verdict of flags found, against the flags expected (both in ORDER, `expected` as scenarios.ts declares them). */
+/** The verdict of flags found, against the flags expected (both in ORDER). */
 export function verdictOf(flags: VerdictFlag[], expected: VerdictFlag[]) {
   return {
     correct: flags.length === 0,
