@@ -1,6 +1,6 @@
 import { sampleLockResult as result } from '../../test/fixtures/lock-bench';
 import { aggregate, medianRound, roundOrder } from './aggregate';
-import type { WorkerReport } from './messages';
+import type { WorkerReport } from './run-workers';
 
 const report = (
   processIndex: number,

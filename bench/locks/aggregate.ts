@@ -1,6 +1,6 @@
 import { percentile } from '@app/stock';
 import { jainIndex, lowerMedian } from '../metrics/figures';
-import type { WorkerReport } from './messages';
+import type { WorkerReport } from './run-workers';
 
 /** One contender's figures over all its processes (and, when the run had several rounds, each round's grants/s). */
 export type LockBenchResult = ReturnType<typeof aggregate> & { readonly roundsGrantsPerSec?: number[] };

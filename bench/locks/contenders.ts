@@ -2,16 +2,16 @@ import { Redlock } from '@sesamecare-oss/redlock';
 import { createLockStrategies, LockRuntime, LockTimeoutError, noLockEvents } from '@app/lock';
 import { Redis } from 'ioredis';
 import { Mutex, TimeoutError } from 'redis-semaphore';
-import { NO_LOCK } from './messages';
+
+/** The ceiling's "lock": none, the section runs as it is, one process, one waiter. */
+export const NO_LOCK = 'section alone, no lock';
 
 /** Lease and wait for every contender: redis-semaphore's defaults, so its settings stay default. */
 export const leaseMs = 10_000;
 const waitMs = 10_000;
 
 /** The lock was not had in time: the waiter counts a failed acquisition and asks again. */
-export class AcquireFailed extends Error {
-  override readonly name = 'AcquireFailed';
-}
+export class AcquireFailed extends Error {}
 
 /** Acquire `resource`, run `critical`, release; AcquireFailed when the lock was not had. */
 export interface Contender {
@@ -37,17 +37,13 @@ function ours(strategyName: string, handoffLimit?: number) {
   };
 }
 
-/** A peer's lock: once `acquired`, `critical`, then `release` whether or not it threw. */
-async function underPeer<L>(
-  acquired: Promise<L>,
-  release: (held: L) => Promise<unknown>,
-  critical: () => Promise<void>,
-) {
+/** A peer's lock: once `acquired`, `critical`, then its release whether or not it threw. */
+async function underPeer(acquired: Promise<{ release(): Promise<unknown> }>, critical: () => Promise<void>) {
   const held = await acquired;
   try {
     await critical();
   } finally {
-    await release(held);
+    await held.release();
   }
 }
 
@@ -57,7 +53,10 @@ function redisSemaphore(redisUrl: string): Contender {
   return {
     withLock(resource, critical) {
       const mutex = new Mutex(redis, resource);
-      return underPeer(mutex.acquire().catch(timedOut), () => mutex.release(), critical);
+      return underPeer(
+        mutex.acquire().then(() => mutex, timedOut),
+        critical,
+      );
     },
     close: async () => void (await redis.quit()),
   };
@@ -69,8 +68,7 @@ function redlock(redisUrl: string): Contender {
   client.on('error', () => undefined); // failed attempts are counted by the waiter, not logged
   const failed = notHad(() => true); // whatever failed redlock's acquire, the lock was not had
   return {
-    withLock: (resource, critical) =>
-      underPeer(client.acquire([resource], leaseMs).catch(failed), (lock) => lock.release(), critical),
+    withLock: (resource, critical) => underPeer(client.acquire([resource], leaseMs).catch(failed), critical),
     close: async () => void (await redis.quit()),
   };
 }

@@ -1,11 +1,5 @@
+import type { Lesson } from '../types';
 import type { LockBenchResult } from './aggregate';
-
-/** What a run teaches: a sentence with its numbers, and whether it held in this run. */
-export interface Lesson {
-  readonly id: string;
-  readonly text: string;
-  readonly held: boolean;
-}
 
 const OURS = 'owner-checked';
 /** Jain's index from which the grants count as evenly shared. */

@@ -2,8 +2,8 @@ import { wrap } from '../report/format';
 import { renderGrid, type Grid } from '../report/grid';
 import { machineInfo } from '../machine';
 import type { LockBenchResult } from './aggregate';
+import { NO_LOCK } from './contenders';
 import { lockLessons } from './lessons';
-import { NO_LOCK } from './messages';
 
 type LockSettings = Readonly<
   Record<'processes' | 'waiters' | 'seconds' | 'warmUpSeconds' | 'rounds' | 'leaseMs', number>
@@ -11,15 +11,17 @@ type LockSettings = Readonly<
 
 /** bench/results/locks-<timestamp>.json; the ceiling is the section alone with no lock (one process, one waiter). */
 export function lockReport(
-  run: { readonly startedAt: string; readonly settings: LockSettings; readonly method: string },
+  startedAt: string,
+  settings: LockSettings,
+  method: string,
   alone: LockBenchResult,
   results: LockBenchResult[],
 ) {
   return {
-    startedAt: run.startedAt,
+    startedAt,
     machine: machineInfo(),
-    settings: run.settings,
-    method: run.method,
+    settings,
+    method,
     ceiling: { sectionPerSec: alone.grantsPerSec, readings: alone.roundsGrantsPerSec ?? [alone.grantsPerSec] },
     results,
     lessons: lockLessons(results, alone.grantsPerSec),
@@ -57,30 +59,14 @@ export function lessonLines(report: LockBenchReport): string[] {
 
 /** The terminal's view, no line over 100 columns: the run, the table, the lessons. */
 export function renderLockTable(report: LockBenchReport): string {
-  return [
-    wrap(runText(report), 100),
-    '',
-    ...renderGrid(lockGrid(report)),
-    '',
-    'Lessons:',
-    ...lessonLines(report).map((l) => `- ${wrap(l, 98).replaceAll('\n', '\n  ')}`),
-  ].join('\n');
+  const lessons = lessonLines(report).map((l) => `\n- ${wrap(l, 98).replaceAll('\n', '\n  ')}`);
+  return `${wrap(runText(report), 100)}\n\n${renderGrid(lockGrid(report)).join('\n')}\n\nLessons:${lessons.join('')}`;
 }
 
 /** The Markdown report: the same, with the method. */
 export function renderLockMarkdown(report: LockBenchReport): string {
-  return [
-    `# Lock micro-bench, ${report.startedAt}`,
-    '',
-    runText(report),
-    '',
-    `Method: ${report.method}`,
-    '',
-    ...renderGrid(lockGrid(report), 'markdown'),
-    '',
-    '## Lessons',
-    '',
-    ...lessonLines(report).map((l) => `- ${l}`),
-    '',
-  ].join('\n');
+  const table = renderGrid(lockGrid(report), 'markdown').join('\n');
+  const lessons = lessonLines(report).map((l) => `- ${l}\n`);
+  const blocks = [`# Lock micro-bench, ${report.startedAt}`, runText(report), `Method: ${report.method}`, table];
+  return `${blocks.join('\n\n')}\n\n## Lessons\n\n${lessons.join('')}`;
 }
