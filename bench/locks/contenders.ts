@@ -37,41 +37,32 @@ function ours(strategyName: string, handoffLimit?: number) {
   };
 }
 
-/** A peer's lock: once `acquired`, `critical`, then its release whether or not it threw. */
-async function underPeer(acquired: Promise<{ release(): Promise<unknown> }>, critical: () => Promise<void>) {
-  const held = await acquired;
-  try {
-    await critical();
-  } finally {
-    await held.release();
-  }
-}
-
-function redisSemaphore(redisUrl: string): Contender {
-  const redis = new Redis(redisUrl);
-  const timedOut = notHad((error) => error instanceof TimeoutError);
-  return {
-    withLock(resource, critical) {
-      const mutex = new Mutex(redis, resource);
-      return underPeer(
-        mutex.acquire().then(() => mutex, timedOut),
-        critical,
-      );
-    },
-    close: async () => void (await redis.quit()),
+/** A peer's lock on its own connection: `critical` once `acquire` gave it, then released whether or not it threw. */
+function peer(acquireOn: (redis: Redis) => (resource: string) => Promise<{ release(): Promise<unknown> }>) {
+  return (redisUrl: string): Contender => {
+    const redis = new Redis(redisUrl);
+    const acquire = acquireOn(redis);
+    return {
+      withLock: (resource, critical) => acquire(resource).then((held) => critical().finally(() => held.release())),
+      close: async () => void (await redis.quit()),
+    };
   };
 }
 
-function redlock(redisUrl: string): Contender {
-  const redis = new Redis(redisUrl);
+const redisSemaphore = peer((redis) => (resource) => {
+  const mutex = new Mutex(redis, resource);
+  return mutex.acquire().then(
+    () => mutex,
+    notHad((error) => error instanceof TimeoutError),
+  );
+});
+
+const redlock = peer((redis) => {
   const client = new Redlock([redis]);
   client.on('error', () => undefined); // failed attempts are counted by the waiter, not logged
-  const failed = notHad(() => true); // whatever failed redlock's acquire, the lock was not had
-  return {
-    withLock: (resource, critical) => underPeer(client.acquire([resource], leaseMs).catch(failed), critical),
-    close: async () => void (await redis.quit()),
-  };
-}
+  // Whatever failed redlock's acquire, the lock was not had.
+  return (resource) => client.acquire([resource], leaseMs).catch(notHad(() => true));
+});
 
 /**
  * The locks compared: ours as shipped, ours without hand-off inside a process (the ablation), the

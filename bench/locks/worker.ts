@@ -9,12 +9,8 @@ import { AcquireFailed, createContender, type Contender } from './contenders';
 export type WorkerConfig = Readonly<Record<'contender' | 'redisUrl' | 'resource', string> & { waiters: number }>;
 /** Epoch ms: every process starts at `startAt`, warms up until `countFrom`, and counts until `endAt`. */
 export type RoundWindow = Readonly<Record<'startAt' | 'countFrom' | 'endAt', number>>;
-export type WorkerMessage =
-  | { readonly type: 'ready' }
-  | { readonly type: 'report'; readonly report: Awaited<ReturnType<typeof measure>> }
-  | { readonly type: 'failed'; readonly error: string };
-
-const send = (message: WorkerMessage) => process.send?.(message);
+/** What one process counted; a failure of its own ends the process, which the bench sees. */
+export type WorkerCounts = Awaited<ReturnType<typeof measure>>;
 
 /** The critical section: read a counter and write it back plus one, as a stock deduction does. */
 async function counterSection(redis: Redis, counterKey: string): Promise<void> {
@@ -60,10 +56,8 @@ async function measure(config: WorkerConfig, contender: Contender, { startAt, co
 
 const config = JSON.parse(process.argv[2]) as WorkerConfig;
 const contender = createContender(config.contender, config.redisUrl, `bench-${process.pid}`);
+// Given the window, measures and reports; then the bench ends this process.
 process.once('message', (window: RoundWindow) => {
-  measure(config, contender, window).then(
-    (report) => send({ type: 'report', report }),
-    (e: unknown) => send({ type: 'failed', error: e instanceof Error ? e.message : String(e) }),
-  ); // then the bench ends this process
+  void measure(config, contender, window).then((counts) => process.send?.(counts));
 });
-send({ type: 'ready' });
+process.send?.('ready');
