@@ -48,11 +48,9 @@ async function main(): Promise<void> {
     for (let round = 0; round < o.rounds; round += 1) {
       for (const name of [NO_LOCK, ...roundOrder(o.contenders, round)] as const) {
         process.stderr.write(`round ${round + 1}/${o.rounds} ${name} … `);
-        const result = await measure(workerPath, o, name);
-        rounds.get(name)!.push(result);
-        process.stderr.write(
-          `${result.grantsPerSec.toFixed(0)} grants/s${result.errors.map((e) => `, ${e}`).join('')}\n`,
-        );
+        const r = await measure(workerPath, o, name);
+        rounds.get(name)!.push(r);
+        process.stderr.write(`${r.grantsPerSec.toFixed(0)} grants/s${r.errors.map((e) => `, ${e}`).join('')}\n`);
       }
     }
   } finally {

@@ -13,11 +13,11 @@ const waitMs = 10_000;
 /** The lock was not had in time: the waiter counts a failed acquisition and asks again. */
 export class AcquireFailed extends Error {}
 
-/** Acquire `resource`, run `critical`, release; AcquireFailed when the lock was not had. */
-export interface Contender {
-  withLock(resource: string, critical: () => Promise<void>): Promise<void>;
-  close(): Promise<void>;
-}
+/**
+ * Acquire `resource`, run `critical`, release; AcquireFailed when the lock was not had. Nothing
+ * closes a contender: the bench ends its process, connections and all.
+ */
+export type WithLock = (resource: string, critical: () => Promise<void>) => Promise<void>;
 
 /** Rethrows an error that says the lock was not had as AcquireFailed, any other as it is. */
 const notHad = (isNotHad: (error: unknown) => boolean) => (error: unknown) => {
@@ -25,27 +25,20 @@ const notHad = (isNotHad: (error: unknown) => boolean) => (error: unknown) => {
 };
 
 function ours(strategyName: string, handoffLimit?: number) {
-  return (redisUrl: string, replicaId: string): Contender => {
+  return (redisUrl: string, replicaId: string): WithLock => {
     const runtime = LockRuntime.connect({ redisUrl, replicaId, handoffLimit });
     const strategy = createLockStrategies(runtime, noLockEvents).find((s) => s.name === strategyName);
     if (!strategy) throw new Error(`@app/lock has no strategy ${strategyName}`);
     const timedOut = notHad((error) => error instanceof LockTimeoutError);
-    return {
-      withLock: (resource, critical) => strategy.run(resource, { leaseMs, waitMs }, critical).catch(timedOut),
-      close: () => runtime.close(),
-    };
+    return (resource, critical) => strategy.run(resource, { leaseMs, waitMs }, critical).catch(timedOut);
   };
 }
 
 /** A peer's lock on its own connection: `critical` once `acquire` gave it, then released whether or not it threw. */
 function peer(acquireOn: (redis: Redis) => (resource: string) => Promise<{ release(): Promise<unknown> }>) {
-  return (redisUrl: string): Contender => {
-    const redis = new Redis(redisUrl);
-    const acquire = acquireOn(redis);
-    return {
-      withLock: (resource, critical) => acquire(resource).then((held) => critical().finally(() => held.release())),
-      close: async () => void (await redis.quit()),
-    };
+  return (redisUrl: string): WithLock => {
+    const acquire = acquireOn(new Redis(redisUrl));
+    return (resource, critical) => acquire(resource).then((held) => critical().finally(() => held.release()));
   };
 }
 
@@ -80,7 +73,7 @@ export const CONTENDERS = {
 export type ContenderName = keyof typeof CONTENDERS;
 export const contenderNames = Object.keys(CONTENDERS) as ContenderName[];
 
-export function createContender(name: string, redisUrl: string, replicaId: string): Contender {
-  if (name === NO_LOCK) return { withLock: (_resource, critical) => critical(), close: () => Promise.resolve() };
+export function createContender(name: string, redisUrl: string, replicaId: string): WithLock {
+  if (name === NO_LOCK) return (_resource, critical) => critical();
   return CONTENDERS[name as ContenderName].create(redisUrl, replicaId);
 }

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { aggregate, type LockBenchResult } from './aggregate';
+import { aggregate } from './aggregate';
 import { CONTENDERS, NO_LOCK, type ContenderName } from './contenders';
 import type { LockSettings } from './render';
-import type { WorkerCounts } from './worker';
+import type { RoundWindow, WorkerConfig, WorkerCounts } from './worker';
 
 export type Measured = ContenderName | typeof NO_LOCK;
 
@@ -13,18 +13,12 @@ export type Measured = ContenderName | typeof NO_LOCK;
  * section alone runs in one process with one waiter. Once every process is ready, all get one window
  * a moment ahead, so none starts alone.
  */
-export async function measure(
-  workerPath: string,
-  o: LockSettings & { readonly port: number },
-  name: Measured,
-): Promise<LockBenchResult> {
+export async function measure(workerPath: string, o: LockSettings & { readonly port: number }, name: Measured) {
   const [processes, waiters] = name === NO_LOCK ? [1, 1] : [o.processes, o.waiters];
-  const [redisUrl, resource, windowMs] = [
-    `redis://127.0.0.1:${o.port}`,
-    `bench:locks:${name}:${Date.now()}`,
-    o.seconds * 1000,
-  ];
-  const config = JSON.stringify({ contender: name, redisUrl, waiters, resource });
+  const redisUrl = `redis://127.0.0.1:${o.port}`;
+  const resource = `bench:locks:${name}:${Date.now()}`;
+  const windowMs = o.seconds * 1000;
+  const config = JSON.stringify({ contender: name, redisUrl, waiters, resource } satisfies WorkerConfig);
   const children = Array.from({ length: processes }, () =>
     fork(workerPath, [config], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
   );
@@ -35,7 +29,7 @@ export async function measure(
     const startAt = Date.now() + 50;
     const countFrom = startAt + o.warmUpSeconds * 1000;
     const reports = children.map((child) => next<WorkerCounts>(child, 'report'));
-    for (const child of children) child.send({ startAt, countFrom, endAt: countFrom + windowMs });
+    for (const child of children) child.send({ startAt, countFrom, endAt: countFrom + windowMs } satisfies RoundWindow);
     counts = await Promise.all(reports);
   } finally {
     for (const child of children) child.kill(); // done with, or failed: none outlives its measurement

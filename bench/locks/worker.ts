@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AcquireFailed, createContender, type Contender } from './contenders';
+import { AcquireFailed, createContender, type WithLock } from './contenders';
 
 // One process of one measurement: builds its contender, says 'ready', and given the window lets its
 // waiters loop acquire → the section → release until the window closes, then reports.
@@ -17,7 +17,7 @@ async function counterSection(redis: Redis, counterKey: string): Promise<void> {
   await redis.set(counterKey, Number((await redis.get(counterKey)) ?? 0) + 1);
 }
 
-async function measure(config: WorkerConfig, contender: Contender, { startAt, countFrom, endAt }: RoundWindow) {
+async function measure(config: WorkerConfig, withLock: WithLock, { startAt, countFrom, endAt }: RoundWindow) {
   const data = new Redis(config.redisUrl); // the section's own connection, the same for every contender
   const grantsPerWaiter = new Array<number>(config.waiters).fill(0); // sections entered inside the window
   const waitsMs: number[] = []; // from wanting the lock to entering the section
@@ -30,7 +30,7 @@ async function measure(config: WorkerConfig, contender: Contender, { startAt, co
     while (Date.now() < endAt && error === undefined) {
       const wantedAt = Date.now();
       try {
-        await contender.withLock(config.resource, async () => {
+        await withLock(config.resource, async () => {
           const enteredAt = Date.now();
           const phase = enteredAt < countFrom ? 'warm-up' : enteredAt < endAt ? 'window' : 'late';
           if (phase !== 'warm-up') waitsMs.push(enteredAt - wantedAt);
@@ -55,9 +55,9 @@ async function measure(config: WorkerConfig, contender: Contender, { startAt, co
 }
 
 const config = JSON.parse(process.argv[2]) as WorkerConfig;
-const contender = createContender(config.contender, config.redisUrl, `bench-${process.pid}`);
+const withLock = createContender(config.contender, config.redisUrl, `bench-${process.pid}`);
 // Given the window, measures and reports; then the bench ends this process.
 process.once('message', (window: RoundWindow) => {
-  void measure(config, contender, window).then((counts) => process.send?.(counts));
+  void measure(config, withLock, window).then((counts) => process.send?.(counts));
 });
 process.send?.('ready');
