@@ -53,8 +53,7 @@ const redisSemaphore = peer((redis) => (resource) => {
 const redlock = peer((redis) => {
   const client = new Redlock([redis]);
   client.on('error', () => undefined); // failed attempts are counted by the waiter, not logged
-  // Whatever failed redlock's acquire, the lock was not had.
-  return (resource) => client.acquire([resource], leaseMs).catch(notHad(() => true));
+  return (resource) => client.acquire([resource], leaseMs).catch(notHad(() => true)); // whatever failed, not had
 });
 
 /**

@@ -22,7 +22,7 @@ async function measure(config: WorkerConfig, withLock: WithLock, { startAt, coun
   const grantsPerWaiter = new Array<number>(config.waiters).fill(0); // sections entered inside the window
   const waitsMs: number[] = []; // from wanting the lock to entering the section
   let [failedAcquisitions, warmUpSections] = [0, 0];
-  let error = undefined as string | undefined; // a failure other than a lock not had
+  let error = undefined as string | undefined; // a failure other than a lock not had; the waiters set it
 
   // A wait under way when the window closes is measured whole; its section counts apart, as the warm-up's do:
   // the warm-up's counter is checked too. The bench reads the counters at `${resource}:counter:<phase>`.
