@@ -1,6 +1,5 @@
 import { sampleLockResult as result } from '../../test/fixtures/lock-bench';
-import { aggregate, medianRound, roundOrder } from './aggregate';
-import type { WorkerReport } from './messages';
+import { aggregate, medianRound, roundOrder, type WorkerReport } from './aggregate';
 
 const report = (
   processIndex: number,

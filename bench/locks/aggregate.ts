@@ -1,6 +1,9 @@
 import { percentile } from '@app/stock';
 import { jainIndex, lowerMedian } from '../metrics/figures';
-import type { WorkerReport } from './messages';
+import type { WorkerCounts } from './worker';
+
+/** One process's counts of one measurement. */
+export type WorkerReport = WorkerCounts & { readonly processIndex: number };
 
 /** One contender's figures over all its processes (and, when the run had several rounds, each round's grants/s). */
 export type LockBenchResult = ReturnType<typeof aggregate> & { readonly roundsGrantsPerSec?: number[] };

@@ -1,8 +1,9 @@
-import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const LOCK_SOURCES = resolve(__dirname, '..', '..', 'libs', 'lock', 'src');
+const { COPYFILE_EXCL: EXCL } = constants;
 
 /**
  * The worker bundled to one plain JavaScript file, so ours runs compiled as the app ships it and as
@@ -23,16 +24,11 @@ export async function compileWorker(outDir: string): Promise<string> {
     logLevel: 'warning',
   });
   mkdirSync(join(outDir, 'scripts'));
-  const copied = new Set<string>();
-  for (const path of luaFiles(LOCK_SOURCES)) {
-    if (copied.has(basename(path))) throw new Error(`two lock scripts named ${basename(path)}`);
-    copied.add(basename(path));
-    copyFileSync(path, join(outDir, 'scripts', basename(path)));
-  }
+  // EXCL: two lock scripts of one name would have the second shadow the first.
+  for (const path of luaFiles(LOCK_SOURCES)) copyFileSync(path, join(outDir, 'scripts', basename(path)), EXCL);
   return outfile;
 }
 
-/** Every `.lua` file under `dir`. */
 export function luaFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.lua'))

@@ -2,22 +2,22 @@ import { Redlock } from '@sesamecare-oss/redlock';
 import { createLockStrategies, LockRuntime, LockTimeoutError, noLockEvents } from '@app/lock';
 import { Redis } from 'ioredis';
 import { Mutex, TimeoutError } from 'redis-semaphore';
-import { NO_LOCK } from './messages';
+
+/** The ceiling's "lock": none, the section runs as it is, one process, one waiter. */
+export const NO_LOCK = 'section alone, no lock';
 
 /** Lease and wait for every contender: redis-semaphore's defaults, so its settings stay default. */
 export const leaseMs = 10_000;
 const waitMs = 10_000;
 
 /** The lock was not had in time: the waiter counts a failed acquisition and asks again. */
-export class AcquireFailed extends Error {
-  override readonly name = 'AcquireFailed';
-}
+export class AcquireFailed extends Error {}
 
-/** Acquire `resource`, run `critical`, release; AcquireFailed when the lock was not had. */
-export interface Contender {
-  withLock(resource: string, critical: () => Promise<void>): Promise<void>;
-  close(): Promise<void>;
-}
+/**
+ * Acquire `resource`, run `critical`, release; AcquireFailed when the lock was not had. Nothing
+ * closes a contender: the bench ends its process, connections and all.
+ */
+export type WithLock = (resource: string, critical: () => Promise<void>) => Promise<void>;
 
 /** Rethrows an error that says the lock was not had as AcquireFailed, any other as it is. */
 const notHad = (isNotHad: (error: unknown) => boolean) => (error: unknown) => {
@@ -25,55 +25,36 @@ const notHad = (isNotHad: (error: unknown) => boolean) => (error: unknown) => {
 };
 
 function ours(strategyName: string, handoffLimit?: number) {
-  return (redisUrl: string, replicaId: string): Contender => {
+  return (redisUrl: string, replicaId: string): WithLock => {
     const runtime = LockRuntime.connect({ redisUrl, replicaId, handoffLimit });
     const strategy = createLockStrategies(runtime, noLockEvents).find((s) => s.name === strategyName);
     if (!strategy) throw new Error(`@app/lock has no strategy ${strategyName}`);
     const timedOut = notHad((error) => error instanceof LockTimeoutError);
-    return {
-      withLock: (resource, critical) => strategy.run(resource, { leaseMs, waitMs }, critical).catch(timedOut),
-      close: () => runtime.close(),
-    };
+    return (resource, critical) => strategy.run(resource, { leaseMs, waitMs }, critical).catch(timedOut);
   };
 }
 
-/** A peer's lock: once `acquired`, `critical`, then `release` whether or not it threw. */
-async function underPeer<L>(
-  acquired: Promise<L>,
-  release: (held: L) => Promise<unknown>,
-  critical: () => Promise<void>,
-) {
-  const held = await acquired;
-  try {
-    await critical();
-  } finally {
-    await release(held);
-  }
-}
-
-function redisSemaphore(redisUrl: string): Contender {
-  const redis = new Redis(redisUrl);
-  const timedOut = notHad((error) => error instanceof TimeoutError);
-  return {
-    withLock(resource, critical) {
-      const mutex = new Mutex(redis, resource);
-      return underPeer(mutex.acquire().catch(timedOut), () => mutex.release(), critical);
-    },
-    close: async () => void (await redis.quit()),
+/** A peer's lock on its own connection: `critical` once `acquire` gave it, then released whether or not it threw. */
+function peer(acquireOn: (redis: Redis) => (resource: string) => Promise<{ release(): Promise<unknown> }>) {
+  return (redisUrl: string): WithLock => {
+    const acquire = acquireOn(new Redis(redisUrl));
+    return (resource, critical) => acquire(resource).then((held) => critical().finally(() => held.release()));
   };
 }
 
-function redlock(redisUrl: string): Contender {
-  const redis = new Redis(redisUrl);
+const redisSemaphore = peer((redis) => (resource) => {
+  const mutex = new Mutex(redis, resource);
+  return mutex.acquire().then(
+    () => mutex,
+    notHad((error) => error instanceof TimeoutError),
+  );
+});
+
+const redlock = peer((redis) => {
   const client = new Redlock([redis]);
   client.on('error', () => undefined); // failed attempts are counted by the waiter, not logged
-  const failed = notHad(() => true); // whatever failed redlock's acquire, the lock was not had
-  return {
-    withLock: (resource, critical) =>
-      underPeer(client.acquire([resource], leaseMs).catch(failed), (lock) => lock.release(), critical),
-    close: async () => void (await redis.quit()),
-  };
-}
+  return (resource) => client.acquire([resource], leaseMs).catch(notHad(() => true)); // whatever failed, not had
+});
 
 /**
  * The locks compared: ours as shipped, ours without hand-off inside a process (the ablation), the
@@ -91,7 +72,7 @@ export const CONTENDERS = {
 export type ContenderName = keyof typeof CONTENDERS;
 export const contenderNames = Object.keys(CONTENDERS) as ContenderName[];
 
-export function createContender(name: string, redisUrl: string, replicaId: string): Contender {
-  if (name === NO_LOCK) return { withLock: (_resource, critical) => critical(), close: () => Promise.resolve() };
+export function createContender(name: string, redisUrl: string, replicaId: string): WithLock {
+  if (name === NO_LOCK) return (_resource, critical) => critical();
   return CONTENDERS[name as ContenderName].create(redisUrl, replicaId);
 }

@@ -1,11 +1,5 @@
+import type { Lesson } from '../types';
 import type { LockBenchResult } from './aggregate';
-
-/** What a run teaches: a sentence with its numbers, and whether it held in this run. */
-export interface Lesson {
-  readonly id: string;
-  readonly text: string;
-  readonly held: boolean;
-}
 
 const OURS = 'owner-checked';
 /** Jain's index from which the grants count as evenly shared. */
@@ -26,17 +20,13 @@ export function lockLessons(results: readonly LockBenchResult[], sectionPerSec?:
   const peer = [...peers].sort((a, b) => b.grantsPerSec - a.grantsPerSec)[0]; // the fastest
   const patient = [...peers].sort((a, b) => a.maxWaitMs - b.maxWaitMs)[0]; // the shortest longest wait
   if (!ours || !peer) return [];
-  const [rate, jain] = [ours.grantsPerSec, ours.jain.toFixed(2)];
-  const faster = rate >= peer.grantsPerSec;
-  const lessons = [
-    lesson(
-      'fair-and-fast',
-      faster && ours.jain >= FAIR_JAIN,
-      `A fair lock need not be slow: ${OURS} ${count(rate)} grants/s with Jain ${jain}, against ` +
-        `${count(peer.grantsPerSec)} and Jain ${peer.jain.toFixed(2)} for ${peer.contender}, the fastest peer.`,
-      faster ? `Jain ${jain} against ${FAIR_JAIN}` : `${count(rate)} against ${count(peer.grantsPerSec)} grants/s`,
-    ),
-  ];
+  const [rate, jain, peerRate] = [ours.grantsPerSec, ours.jain.toFixed(2), peer.grantsPerSec];
+  const fast = rate >= peerRate;
+  const fair =
+    `A fair lock need not be slow: ${OURS} ${count(rate)} grants/s with Jain ${jain}, against ` +
+    `${count(peerRate)} and Jain ${peer.jain.toFixed(2)} for ${peer.contender}, the fastest peer.`;
+  const unfair = fast ? `Jain ${jain} against ${FAIR_JAIN}` : `${count(rate)} against ${count(peerRate)} grants/s`;
+  const lessons = [lesson('fair-and-fast', fast && ours.jain >= FAIR_JAIN, fair, unfair)];
   if (ablation) {
     const without = ablation.grantsPerSec;
     const text =
@@ -48,17 +38,15 @@ export function lockLessons(results: readonly LockBenchResult[], sectionPerSec?:
   if (sectionPerSec) {
     const text =
       "A lock taken through Redis for every grant adds its own round trips to the section's two: " +
-      `${peer.contender}, the fastest peer, ran at ${share(peer.grantsPerSec, sectionPerSec)} of the section ` +
-      `alone with no lock (${count(peer.grantsPerSec)} of ${count(sectionPerSec)}/s); ${OURS} at ${share(rate, sectionPerSec)}.`;
-    const numbers = `${count(peer.grantsPerSec)} grants/s against half of ${count(sectionPerSec)}`;
-    lessons.push(lesson('lock-cost', peer.grantsPerSec <= sectionPerSec / 2, text, numbers));
+      `${peer.contender}, the fastest peer, ran at ${share(peerRate, sectionPerSec)} of the section alone with ` +
+      `no lock (${count(peerRate)} of ${count(sectionPerSec)}/s); ${OURS} at ${share(rate, sectionPerSec)}.`;
+    const numbers = `${count(peerRate)} grants/s against half of ${count(sectionPerSec)}`;
+    lessons.push(lesson('lock-cost', peerRate <= sectionPerSec / 2, text, numbers));
   }
   const [waited, peerWaited] = [ours.maxWaitMs, patient.maxWaitMs];
   const text =
     `Waiting in a queue keeps every wait short: ${OURS}'s longest wait was ${count(waited)} ms, against ` +
     `${count(peerWaited)} ms at best for the peers (${patient.contender}), whose waiters retry on a timer.`;
-  lessons.push(
-    lesson('queue-bounds-waits', waited < peerWaited, text, `${count(waited)} against ${count(peerWaited)} ms`),
-  );
-  return lessons;
+  const numbers = `${count(waited)} against ${count(peerWaited)} ms`;
+  return [...lessons, lesson('queue-bounds-waits', waited < peerWaited, text, numbers)];
 }
