@@ -31,13 +31,19 @@ describe('lockLessons', () => {
   });
 
   it('says when a lesson did not hold, with the two numbers', () => {
-    const slow = byId(lockLessons([ours(3000, { maxWaitMs: 3000 }), ablation(3100), semaphore, redlock], 5000));
+    const slow = byId(lockLessons([ours(3000, { maxWaitMs: 3000 }), ablation(3100), semaphore, redlock], 4000));
     expect(slow['fair-and-fast']).toMatchObject({ held: false });
     expect(slow['fair-and-fast'].text).toMatch(/ Not in this run: 3,000 against 3,036 grants\/s\.$/);
     expect(slow['local-handoff'].text).toMatch(/ Not in this run: 3,000 with it, 3,100 without\.$/);
-    expect(slow['lock-cost'].text).toMatch(/ Not in this run: 3,036 grants\/s against half of 5,000\.$/);
+    expect(slow['lock-cost'].text).toMatch(/ Not in this run: 3,036 grants\/s against two thirds of 4,000\.$/);
     expect(slow['queue-bounds-waits'].text).toMatch(/ Not in this run: 3,000 against 2,356 ms\.$/);
     expect(Object.values(slow).some((l) => l.held)).toBe(false);
+  });
+
+  it('holds the fastest peer to two thirds of the section alone: one added round trip, inclusive', () => {
+    const cost = (sectionPerSec: number) => byId(lockLessons([ours(7108), redlock], sectionPerSec))['lock-cost'];
+    expect(cost(4554).held).toBe(true); // 3,036 × 3 = 9,108 ≤ 4,554 × 2
+    expect(cost(4553).held).toBe(false);
   });
 
   it('counts a fast but unfair lock as not fair and fast', () => {
