@@ -43,7 +43,6 @@ export async function benchCommand(
     log(`        ${files.json}`);
     log('');
     log(renderLessons(report));
-    // Not as expected when a verdict differs from the one scenarios.ts declares: the command then exits non-zero.
     return { report, files, asExpected: unexpected.length === 0 };
   } finally {
     process.removeListener('SIGINT', interrupted);

@@ -6,7 +6,6 @@ const ceilings: Ceilings = {
   httpPerSec: 4000,
   pgHotRowPerSec: 1600,
   redisPerSec: 900,
-  method: 'm',
 };
 
 describe('boundOf', () => {

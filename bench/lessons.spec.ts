@@ -57,7 +57,7 @@ describe('lessonsOf', () => {
     });
     const at = (rows: Row[]) => byId(sampleReport([sampleLoad(5, rows)]), 'one-lock-serialises');
     const serial = (grabsPerSec: number) =>
-      at([{ strategy: 'owner-checked', grabsPerSec, utilisation: { busyShare: 0.9, meanSectionMs: 6, meanGapMs: 2 } }]);
+      at([{ strategy: 'owner-checked', grabsPerSec, utilisation: { meanSectionMs: 6, meanGapMs: 2 } }]);
     // 1000 / (6 + 2) = 125: 5% either way is 118.75…131.25.
     expect(serial(131.25)?.held).toBe(true);
     expect(serial(118.75)?.held).toBe(true);

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { machineBusyMs } from './metrics/machine-cpu';
 import { classify, emptyStatusCounts, type StatusCounts } from './metrics/verdict';
 
 export type RoundOutcome = Awaited<ReturnType<typeof runRound>>;
@@ -7,7 +8,8 @@ export type RoundOutcome = Awaited<ReturnType<typeof runRound>>;
  * One autocannon round with a fixed request count (`amount`, split evenly over connections, so
  * no request is sent that the counts do not account for). `url` holds the query; with a
  * `userPrefix`, POST grabs of one distinct userId each, else GETs. `successStatus` is the design's
- * success answer: 200 granted, or 202 accepted.
+ * success answer: 200 granted, or 202 accepted. The machine's CPU is read at the start and at the
+ * last answer, not when autocannon notices the end.
  */
 export async function runRound(spec: {
   readonly url: string;
@@ -22,9 +24,12 @@ export async function runRound(spec: {
   const grantedMs: number[] = [];
   const turnedAwayMs: number[] = [];
   let nextUser = 0;
+  let answered = 0;
   let lastGrantAt = 0;
   let lastAnswerAt = 0;
+  let busyAtLastAnswer: number | undefined;
   const startedAt = Date.now();
+  const busyAtStart = machineBusyMs();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -45,9 +50,11 @@ export async function runRound(spec: {
                 : { ...request, body: JSON.stringify({ userId: `${userPrefix}-${nextUser++}` }) },
             onResponse: (status, body) => {
               statuses[classify(status, body, success)] += 1;
+              answered += 1;
               lastAnswerAt = Date.now();
               if (status === success) lastGrantAt = lastAnswerAt;
-              spec.onProgress?.(grantedMs.length + turnedAwayMs.length, statuses);
+              if (answered === spec.amount) busyAtLastAnswer = machineBusyMs();
+              spec.onProgress?.(answered, statuses);
             },
           },
         ],
@@ -61,14 +68,17 @@ export async function runRound(spec: {
   });
   statuses.errors = Math.max(0, result.errors - result.timeouts);
   statuses.timeouts = result.timeouts;
+  // Up to the end when some request got no answer.
+  const busyAtEnd = busyAtLastAnswer ?? machineBusyMs();
   // durationMs to the last answer, lastGrantAfterMs to the last success (0 when none came).
   return {
-    startedAt,
     durationMs: (lastAnswerAt || Date.now()) - startedAt,
-    answered: grantedMs.length + turnedAwayMs.length,
+    answered,
     statuses,
     grantedMs,
     turnedAwayMs,
     lastGrantAfterMs: lastGrantAt === 0 ? 0 : lastGrantAt - startedAt,
+    // The whole machine's CPU time (every process) from the start to the last answer (Linux only).
+    machineCpuMs: busyAtStart === undefined || busyAtEnd === undefined ? undefined : busyAtEnd - busyAtStart,
   };
 }

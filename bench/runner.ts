@@ -3,7 +3,7 @@ import { measureCeilings } from './ceilings';
 import { lessonsOf } from './lessons';
 import { withBounds } from './scenarios';
 import { machineInfo } from './machine';
-import { methodText, rateRequests } from './options';
+import { methodText } from './options';
 import { ProgressLine } from './progress';
 import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
@@ -18,12 +18,10 @@ export async function resolveStrategies(
   requested: readonly string[],
 ): Promise<string[]> {
   const listed = (await api.strategies()).map((s) => s.name);
-  if (requested.length === 0) return listed;
   const unknown = requested.filter((name) => !listed.includes(name));
-  if (unknown.length > 0) {
+  if (unknown.length > 0)
     throw new Error(`unknown strategies: ${unknown.join(', ')} (the API lists: ${listed.join(', ')})`);
-  }
-  return requested.slice();
+  return requested.length > 0 ? [...requested] : listed;
 }
 
 /**
@@ -47,12 +45,7 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
     loads.push({ workMs, results });
   }
   // After the loads, on a stack every path has warmed up.
-  const ceilings = await measureCeilings(api, target, {
-    requests: rateRequests(settings),
-    warmup: settings.warmupRequests,
-    connections: settings.connections,
-    runId,
-  });
+  const ceilings = await measureCeilings(api, target, settings, runId);
   progress.done(ceilingsLine(ceilings));
   const sellOut =
     settings.sellOutRuns > 0 && strategies.includes('segmented') && strategies.includes('owner-checked')

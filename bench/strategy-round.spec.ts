@@ -1,30 +1,19 @@
 import type { Audit, Grant } from '@app/contract';
 import type { RoundOutcome } from './load-round';
 import { withBounds } from './scenarios';
-import { machineCpuPerGrant } from './metrics/machine-cpu';
 import { emptyStatusCounts } from './metrics/verdict';
 import { sampleCeilings } from '../test/fixtures/bench-report';
 import { assembleResult, type Readback } from './strategy-round';
 import type { BenchSettings, StatusCounts } from './types';
 
-const settings: BenchSettings = {
-  strategies: [],
-  stock: 3,
-  requests: 4,
-  warmupRequests: 0,
-  connections: 2,
-  loads: [5],
-  segments: 8,
-  sellOutRuns: 0,
-};
 const outcome = (overrides: Partial<RoundOutcome> = {}): RoundOutcome => ({
-  startedAt: 1_000,
   durationMs: 2_000,
   answered: 4,
   statuses: { ...emptyStatusCounts(), granted: 3, soldOut: 1 },
   grantedMs: [10, 40, 30],
   turnedAwayMs: [20],
   lastGrantAfterMs: 1_200,
+  machineCpuMs: undefined,
   ...overrides,
 });
 const audit: Audit = {
@@ -50,28 +39,14 @@ const grants = [
   grant('2026-11-22T04:00:00.100Z', '2026-11-22T04:00:00.200Z'),
   grant('2026-11-22T04:00:00.300Z', '2026-11-22T04:00:00.400Z'),
 ];
-const run = (strategy = 'owner-checked') => ({
-  strategy,
-  workMs: 5,
-  settings,
-  couponId: 9,
-  segments: 1,
-});
 const assemble = (strategy: string, readback: Partial<Readback> = {}, measured = outcome(), soldOut?: RoundOutcome) =>
-  assembleResult(run(strategy), measured, { audit, grants, ...readback }, soldOut);
+  assembleResult({ strategy, workMs: 5 }, measured, { couponId: 9, audit, grants, commits: 3, ...readback }, soldOut);
 
 describe('assembleResult', () => {
   const r = assemble('owner-checked');
 
-  it('names the round: strategy, load, coupon and the requests asked', () => {
-    expect(r).toMatchObject({
-      strategy: 'owner-checked',
-      workMs: 5,
-      couponId: '9',
-      segments: 1,
-      requests: 4,
-      durationMs: 2_000,
-    });
+  it('names the round: strategy, load, coupon, and the commits counted', () => {
+    expect(r).toMatchObject({ strategy: 'owner-checked', workMs: 5, couponId: '9', commits: 3 });
   });
 
   it('counts grabs/s up to the last 200, not to the last answer', () => {
@@ -95,28 +70,16 @@ describe('assembleResult', () => {
     expect(assemble('owner-checked', {}, outcome({ statuses })).reconciliation.unanswered).toBe(3);
   });
 
-  it('derives utilisation and the hand-off from the grant timestamps', () => {
-    // Sections of 100 ms at 0, 100 and 300: busy 300 of 400 ms, gaps of 0 and 100 ms.
-    expect(r.utilisation.busyShare).toBeCloseTo(0.75, 10);
+  it('derives the sections and the hand-off from the grant timestamps', () => {
+    // Sections of 100 ms at 0, 100 and 300: gaps of 0 and 100 ms.
     expect(r.utilisation.meanSectionMs).toBeCloseTo(100, 10);
     expect(r.utilisation.meanGapMs).toBeCloseTo(50, 10);
   });
 
-  it("carries the machine's CPU, read over the span and grants its grabs/s is taken on", () => {
-    // The round: 3 granted by 1200 ms, 4 answered by 2000 ms.
-    const samples = [
-      { at: 1_000, busyMs: 0 },
-      { at: 1_600, busyMs: 900 },
-      { at: 3_000, busyMs: 3_000 },
-    ];
-    const measured = outcome();
-    const result = assemble('db-atomic', { machineCpu: machineCpuPerGrant(samples, measured) }, measured);
-    const cpu = result.machineCpu!;
-    // Busy by the last grant (2200): 900 + 600 × 1.5 = 1800 ms, over 3 grants (not 3000 ms over 4 answers).
-    expect(cpu.microsEach).toBeCloseTo((1800 * 1000) / 3, 6);
-    // A rate is the cores kept busy over the CPU per grant.
-    expect((cpu.coresBusy * 1e6) / cpu.microsEach).toBeCloseTo(result.grabsPerSec, 6);
-    expect(r).not.toHaveProperty('machineCpu');
+  it("carries the machine's CPU per request answered, when it was read", () => {
+    // 4 answered while the machine spent 1800 ms of CPU.
+    expect(assemble('db-atomic', {}, outcome({ machineCpuMs: 1_800 })).cpuMicrosPerRequest).toBe(450_000);
+    expect(r).not.toHaveProperty('cpuMicrosPerRequest');
   });
 
   it('judges with the scenario map', () => {

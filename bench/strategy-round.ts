@@ -3,7 +3,6 @@ import type { ApiClient, Audit, Grant } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs, summariseLatency, utilisation } from './metrics/figures';
-import { machineCpuPerGrant, whileSampling, type MachineCpu } from './metrics/machine-cpu';
 import { reconcile, verdict } from './metrics/verdict';
 import { rateRequests } from './options';
 import type { ProgressLine } from './progress';
@@ -21,9 +20,8 @@ interface StrategyRun {
 }
 
 /**
- * One strategy under one load: a warm-up round on a coupon of its own, the measured round on a
- * fresh coupon, what the database says of it, then (once it sold out) as many grabs on the
- * sold-out coupon as the HTTP ceiling sends.
+ * One strategy under one load: a warm-up round on a coupon of its own, the measured round on a fresh
+ * coupon, what the database says of it, then (once it sold out) grabs on the sold-out coupon.
  */
 export async function runStrategy(
   api: ApiClient,
@@ -32,7 +30,6 @@ export async function runStrategy(
   progress: ProgressLine,
 ): Promise<StrategyResult> {
   const { strategy, settings } = run;
-  const segments = segmentsFor(strategy, settings.segments);
   const { successStatus } = scenarioFor(strategy);
   const query = new URLSearchParams({ strategy, workMs: String(run.workMs) }).toString();
   const round = (phase: string, couponId: number, amount: number) =>
@@ -45,25 +42,20 @@ export async function runStrategy(
       onProgress: (answered, c) =>
         progress.update(`${run.label} ${phase} ${answered}/${amount}  200:${c.granted} 429:${c.lockTimeout}`),
     });
+  const segments = segmentsFor(strategy, settings.segments);
   const newCoupon = (phase: string) =>
     api.createCoupon({ name: `bench ${strategy} ${phase} ${run.userPrefix}`, stock: settings.stock, segments });
   if (settings.warmupRequests > 0) await round('warm-up', (await newCoupon('warm-up')).id, settings.warmupRequests);
   const coupon = await newCoupon('measured');
-  const { result: sampled, commits } = await countingCommits(target.databaseUrl, async () => {
-    const outcome = await whileSampling(() => round('measured', coupon.id, settings.requests));
+  const { result: measured, commits } = await countingCommits(target.databaseUrl, async () => {
+    const outcome = await round('measured', coupon.id, settings.requests);
     // Accepted orders become grants later: judged once the stream drained (or the wait ran out).
     if (successStatus === 202) await drainOrders(target, coupon.id);
     return outcome;
   });
-  const { result: measured, samples } = sampled;
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
   const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, rateRequests(settings)) : undefined;
-  const result = assembleResult(
-    { strategy, workMs: run.workMs, settings, couponId: coupon.id, segments },
-    measured,
-    { audit, grants, machineCpu: machineCpuPerGrant(samples, measured), commits },
-    soldOut,
-  );
+  const result = assembleResult(run, measured, { couponId: coupon.id, audit, grants, commits }, soldOut);
   const p99 = result.latency.granted.p99.toFixed(0);
   progress.done(`${run.label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, p99 ${p99} ms`);
   return result;
@@ -92,22 +84,19 @@ export type Readback = Parameters<typeof assembleResult>[2];
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
 export function assembleResult(
-  run: Pick<StrategyRun, 'strategy' | 'workMs' | 'settings'> & { couponId: number; segments: number },
+  run: Pick<StrategyRun, 'strategy' | 'workMs'>,
   measured: RoundOutcome,
-  readback: { audit: Audit; grants: readonly Grant[]; machineCpu?: MachineCpu; commits?: number },
+  readback: { couponId: number; audit: Audit; grants: readonly Grant[]; commits: number },
   soldOut?: RoundOutcome,
 ): StrategyResult {
-  const { audit, grants, machineCpu, commits } = readback;
+  const { audit, grants, commits } = readback;
   const scenario = scenarioFor(run.strategy);
   const statuses = measured.statuses;
   const reconciliation = reconcile(statuses, grants.length);
   return {
     strategy: run.strategy,
     workMs: run.workMs,
-    couponId: String(run.couponId),
-    segments: run.segments,
-    requests: run.settings.requests,
-    durationMs: measured.durationMs,
+    couponId: String(readback.couponId),
     grabsPerSec: measured.lastGrantAfterMs > 0 ? (statuses.granted * 1000) / measured.lastGrantAfterMs : 0,
     // Until the run's ceilings are known (runner.ts fills it in).
     bound: { ceiling: 'httpPerSec', perSec: 0, share: 0 },
@@ -124,8 +113,9 @@ export function assembleResult(
         otherAnswers: soldOut.answered - soldOut.statuses.soldOut,
       },
     }),
-    ...(machineCpu && { machineCpu }),
-    ...(commits !== undefined && { commits }),
+    ...(measured.machineCpuMs !== undefined &&
+      measured.answered > 0 && { cpuMicrosPerRequest: (measured.machineCpuMs * 1000) / measured.answered }),
+    commits,
     ...(scenario.successStatus === 202 && {
       acceptToDurable: summarizeLatencies(
         grants.filter((g) => g.acceptedAt).map((g) => isoToMs(g.leftAt) - isoToMs(g.acceptedAt!)),

@@ -2,7 +2,6 @@
 import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary, Utilisation } from './metrics/figures';
-import type { MachineCpu } from './metrics/machine-cpu';
 import type { MachineInfo } from './machine';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
@@ -13,11 +12,7 @@ export type { MachineInfo, Reconciliation, StatusCounts, Verdict, VerdictFlag };
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
 /** The physical ceilings, measured in the same run with as many requests in flight as the load. */
-export type Ceilings = Readonly<Record<CeilingName, number>> & {
-  readonly method: string;
-  /** GET /strategies's bytes from bare node:http servers behind the same nginx: the HTTP ceiling without the framework (absent from runs made before it existed). */
-  readonly bareHttpPerSec?: number;
-};
+export type Ceilings = Readonly<Record<CeilingName, number>>;
 
 export interface Bound {
   readonly ceiling: CeilingName;
@@ -29,9 +24,6 @@ export interface StrategyResult {
   readonly strategy: string;
   readonly workMs: number;
   readonly couponId: string;
-  readonly segments: number;
-  readonly requests: number;
-  readonly durationMs: number;
   /** Grants per second, from the round's start to the last 200. */
   readonly grabsPerSec: number;
   readonly bound: Bound;
@@ -43,8 +35,8 @@ export interface StrategyResult {
   readonly verdict: Verdict;
   /** Grabs on the coupon once it sold out (absent when it did not): answers/s, answers other than 409 SOLD_OUT. */
   readonly soldOut?: { readonly requests: number; readonly perSec: number; readonly otherAnswers: number };
-  /** What the measured round cost the whole machine, up to its last grant (Linux only). */
-  readonly machineCpu?: MachineCpu;
+  /** The whole machine's CPU time (every process) from the measured round's start to its last answer, per request, µs (Linux only). */
+  readonly cpuMicrosPerRequest?: number;
   /** redis-stream: from Redis's acceptance of each order to its grant row, ms (null when none was accepted). */
   readonly acceptToDurable?: DurableLatency | null;
   /** Transactions that wrote during the measured round (and its drain), from PostgreSQL's transaction ids. */

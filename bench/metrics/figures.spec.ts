@@ -1,4 +1,4 @@
-import { isoToMs, jainIndex, summariseLatency, tally, unionLength, utilisation, type Interval } from './figures';
+import { isoToMs, jainIndex, summariseLatency, tally, utilisation } from './figures';
 
 describe('summariseLatency', () => {
   it('sorts, then reports p50, p99 and max', () => {
@@ -48,45 +48,24 @@ describe('tally', () => {
   });
 });
 
-/** Intervals written as [start, end] pairs. */
-const spans = (...pairs: [number, number][]): Interval[] => pairs.map(([start, end]) => ({ start, end }));
-
-describe('unionLength', () => {
-  it.each([
-    { what: 'counts overlapping intervals once', intervals: spans([0, 10], [5, 15]), length: 15 },
-    { what: 'adds disjoint intervals and leaves the gaps out', intervals: spans([20, 30], [0, 10]), length: 20 },
-    {
-      what: 'swallows nested intervals and joins touching ones',
-      intervals: spans([0, 100], [10, 20], [100, 110]),
-      length: 110,
-    },
-    { what: 'ignores empty and reversed intervals', intervals: spans([5, 5], [9, 3]), length: 0 },
-    { what: 'is 0 without intervals', intervals: [], length: 0 },
-  ])('$what', ({ intervals, length }) => {
-    expect(unionLength(intervals)).toBe(length);
-  });
-});
+/** Sections written as [start, end] pairs. */
+const spans = (...pairs: [number, number][]) => pairs.map(([start, end]) => ({ start, end }));
 
 describe('utilisation', () => {
-  it('is 1 when holders follow each other without a gap', () => {
-    const u = utilisation(spans([10, 20], [0, 10], [20, 30]));
-    expect(u).toEqual({ busyShare: 1, meanSectionMs: 10, meanGapMs: 0 });
+  it('has no hand-off when holders follow each other without a gap', () => {
+    expect(utilisation(spans([10, 20], [0, 10], [20, 30]))).toEqual({ meanSectionMs: 10, meanGapMs: 0 });
   });
 
-  it('counts hand-off gaps as idle, and measures them', () => {
-    // 3 holders of 8 ms with 2 and 4 ms between them: busy 24 of a 30 ms window.
-    const u = utilisation(spans([0, 8], [10, 18], [22, 30]));
-    expect(u.busyShare).toBeCloseTo(24 / 30, 10);
-    expect(u.meanSectionMs).toBe(8);
-    expect(u.meanGapMs).toBe(3);
+  it('measures the hand-off gaps between one exit and the next entry', () => {
+    // 3 holders of 8 ms with 2 and 4 ms between them.
+    expect(utilisation(spans([0, 8], [10, 18], [22, 30]))).toEqual({ meanSectionMs: 8, meanGapMs: 3 });
   });
 
-  it('reads overlapping holders as no gap, and busyShare at most 1', () => {
-    const u = utilisation(spans([0, 10], [0, 10], [5, 10]));
-    expect(u).toEqual({ busyShare: 1, meanSectionMs: 25 / 3, meanGapMs: 0 });
+  it('reads overlapping holders as no gap', () => {
+    expect(utilisation(spans([0, 10], [0, 10], [5, 10]))).toEqual({ meanSectionMs: 25 / 3, meanGapMs: 0 });
   });
 
   it('is zero without grants', () => {
-    expect(utilisation([])).toEqual({ busyShare: 0, meanSectionMs: 0, meanGapMs: 0 });
+    expect(utilisation([])).toEqual({ meanSectionMs: 0, meanGapMs: 0 });
   });
 });

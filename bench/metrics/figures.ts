@@ -1,4 +1,4 @@
-/** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the sections' utilisation. */
+/** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the critical sections. */
 import { summarizeLatencies } from '@app/stock';
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
@@ -42,31 +42,15 @@ export function tally(keys: readonly string[]): Record<string, number> {
   return counts;
 }
 
-export type Interval = { readonly start: number; readonly end: number };
-
-/** Total length covered by at least one interval (overlaps counted once). */
-export function unionLength(intervals: readonly Interval[]): number {
-  let covered = 0;
-  let reach = -Infinity;
-  for (const { start, end } of [...intervals].sort((a, b) => a.start - b.start)) {
-    const from = Math.max(start, reach);
-    if (end > from) [covered, reach] = [covered + end - from, end];
-  }
-  return covered;
-}
-
 /**
- * The critical sections over the window from the first entry to the last exit: the share of it
- * with some holder inside, how long a section lasts, and the gap between one exit and the next
- * entry, in which waiters queued and nobody worked (the hand-off).
+ * The critical sections, from the grant rows' entry and exit (the database's clock): how long one
+ * lasts, and the gap between one exit and the next entry, in which waiters queued and nobody
+ * worked (the hand-off).
  */
-export function utilisation(intervals: readonly Interval[]) {
-  if (intervals.length === 0) return { busyShare: 0, meanSectionMs: 0, meanGapMs: 0 };
-  const sorted = [...intervals].sort((a, b) => a.start - b.start);
-  const windowMs = Math.max(...sorted.map((i) => i.end)) - sorted[0].start;
+export function utilisation(sections: readonly { readonly start: number; readonly end: number }[]) {
+  const sorted = [...sections].sort((a, b) => a.start - b.start);
   return {
-    busyShare: windowMs > 0 ? unionLength(sorted) / windowMs : 1,
-    meanSectionMs: mean(sorted.map((i) => Math.max(0, i.end - i.start))),
+    meanSectionMs: mean(sorted.map((s) => Math.max(0, s.end - s.start))),
     meanGapMs: mean(sorted.slice(1).map((next, k) => Math.max(0, next.start - sorted[k].end))),
   };
 }

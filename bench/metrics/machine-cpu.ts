@@ -1,8 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 
-/** The machine's CPU time in use at one instant (`Date.now()`): all cores together, ms. */
-export type BusySample = { readonly at: number; readonly busyMs: number };
-
 /** /proc/stat counts in USER_HZ ticks: 100 on x86 and ARM. */
 const MS_PER_TICK = 10;
 
@@ -19,48 +16,7 @@ export function parseBusyMs(procStat: string): number | undefined {
   return Number.isFinite(busy) ? busy * MS_PER_TICK : undefined;
 }
 
-/** The busy time at `at`, linear between the samples around it; undefined outside them. */
-function busyAt(samples: readonly BusySample[], at: number): number | undefined {
-  const after = samples.findIndex((s) => s.at >= at);
-  const [a, b] = [samples[after - 1], samples[after]] as (BusySample | undefined)[];
-  if (b?.at === at) return b.busyMs;
-  if (!a || !b) return undefined;
-  return a.busyMs + ((b.busyMs - a.busyMs) * (at - a.at)) / (b.at - a.at);
-}
-
-/**
- * What a measured round cost the whole machine (replicas, nginx, PostgreSQL, Redis and the load
- * alike), over the span its grabs/s is taken on: from its start to its last grant. Per grant in
- * µs, and how many cores it kept busy; undefined when the samples do not cover the span.
- */
-export function machineCpuPerGrant(
-  samples: readonly BusySample[],
-  round: { readonly startedAt: number; readonly lastGrantAfterMs: number; readonly statuses: { granted: number } },
-) {
-  const { startedAt, lastGrantAfterMs: spanMs, statuses } = round;
-  const start = busyAt(samples, startedAt);
-  const end = busyAt(samples, startedAt + spanMs);
-  if (start === undefined || end === undefined || statuses.granted <= 0 || spanMs <= 0) return undefined;
-  return { microsEach: ((end - start) * 1000) / statuses.granted, coresBusy: (end - start) / spanMs };
-}
-export type MachineCpu = NonNullable<ReturnType<typeof machineCpuPerGrant>>;
-
-/**
- * Runs `work` while reading the machine's busy time every 20 ms (and once more at the end), so the
- * CPU up to a moment known only afterwards (a round's last grant) can be read off. Off Linux, no samples.
- */
-export async function whileSampling<T>(work: () => Promise<T>): Promise<{ result: T; samples: BusySample[] }> {
-  const samples: BusySample[] = [];
-  const take = () => {
-    const busyMs = existsSync('/proc/stat') ? parseBusyMs(readFileSync('/proc/stat', 'utf8')) : undefined;
-    if (busyMs !== undefined) samples.push({ at: Date.now(), busyMs });
-  };
-  take();
-  const timer = setInterval(take, 20).unref();
-  try {
-    return { result: await work(), samples };
-  } finally {
-    clearInterval(timer);
-    take();
-  }
+/** The whole machine's CPU time spent so far, every process and core together, in ms; undefined off Linux. */
+export function machineBusyMs(): number | undefined {
+  return existsSync('/proc/stat') ? parseBusyMs(readFileSync('/proc/stat', 'utf8')) : undefined;
 }

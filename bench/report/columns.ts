@@ -58,9 +58,8 @@ export const columns: readonly Column[] = [
   count('429', (r) => r.statuses.lockTimeout),
   count('503', (r) => r.statuses.unavailable),
   count('other', ({ statuses: s }) => s.outsideContract + s.errors + s.timeouts, true),
-  figure('util', (r) => fixed(r.utilisation.busyShare, 2)),
   figure('hand-off ms', (r) => fixed(r.utilisation.meanGapMs, 1)),
-  figure('CPU µs/grant', (r) => (r.machineCpu ? fixed(r.machineCpu.microsEach) : '–')),
+  figure('CPU µs/request', (r) => (r.cpuMicrosPerRequest === undefined ? '–' : fixed(r.cpuMicrosPerRequest))),
   {
     header: 'reconciled',
     align: 'left',
@@ -70,8 +69,7 @@ export const columns: readonly Column[] = [
 ];
 
 export function ceilingsLine(c: Ceilings): string {
-  const bare = c.bareHttpPerSec === undefined ? '' : ` (bare node:http ${fixed(c.bareHttpPerSec)}/s)`;
-  return `ceilings: http ${fixed(c.httpPerSec)}/s${bare}, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
+  return `ceilings: http ${fixed(c.httpPerSec)}/s, pg hot row ${fixed(c.pgHotRowPerSec)}/s, redis ${fixed(c.redisPerSec)}/s`;
 }
 
 /** A load's rows under `cols`, for the one table renderer. */

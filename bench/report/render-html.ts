@@ -87,7 +87,6 @@ ${lessons}
 <li>${escapeXml(ceilingsLine(report.ceilings))}</li>
 </ul>
 <p class="method">${escapeXml(report.method)}</p>
-<p class="method">${escapeXml(report.ceilings.method)}</p>
 ${report.loads.map(loadSection).join('\n')}
 ${sellOutSection(report.sellOut)}
 ${slowDbSection(report.slowDb)}

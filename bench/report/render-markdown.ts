@@ -9,9 +9,9 @@ export const LEGEND =
   'TWO HOLDERS (two requests inside one lock at once, for strategies that promise exclusion), UNDERSOLD (stock left while ' +
   'buyers were turned away with 429, 503 or no answer), FAILED (an answer outside the contract, such as a 500), NOT ' +
   'RECONCILED (the 200s seen differ from the grant rows); "expected" follows when it is not the one scenarios.ts declares. ' +
-  'of ceiling: grabs/s as a share of the lowest ceiling its grabs pass through. util: share of the window (first entry to ' +
-  'last exit) with a holder inside the database section; hand-off: mean time from one exit to the next entry. ' +
-  'CPU µs/grant: the whole machine’s CPU (every process) from the round’s start to its last grant, per grant. ' +
+  'of ceiling: grabs/s as a share of the lowest ceiling its grabs pass through. hand-off: mean time from one exit of ' +
+  'the database section to the next entry. CPU µs/request: the whole machine’s CPU (every process) from the round’s ' +
+  'start to its last answer, per request. ' +
   'redis-stream answers 202 (accepted) and grants later: its grabs/s are accepted/s, its 200 column counts 202s, it is ' +
   'judged once its order stream drained, and accept→durable runs from Redis’s acceptance to the grant row.';
 
@@ -67,7 +67,7 @@ export function renderMarkdown(report: BenchReport): string {
     ...report.lessons.map(lessonItem),
     '',
     `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}; Node ${m.node}`,
-    `- ${ceilingsLine(report.ceilings)}. ${report.ceilings.method}`,
+    `- ${ceilingsLine(report.ceilings)}`,
     `- Method: ${report.method}`,
     ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
     ...(sellOut ? ['', '## Sell-out race', '', ...sellOut] : []),

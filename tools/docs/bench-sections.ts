@@ -76,7 +76,7 @@ export function renderBenchSection(bench: BenchReport): string {
   return [
     `Run on ${m.cpus} × ${m.cpuModel}, Node ${m.node}, ${utcMinute(bench.startedAt)} UTC. ${bench.method}`,
     '',
-    `${ceilingsLine(bench.ceilings)}. ${bench.ceilings.method}`,
+    `${ceilingsLine(bench.ceilings)}.`,
     ...bench.loads.flatMap((load) => ['', `**workMs ${load.workMs}**`, '', ...markdownTable(load)]),
     ...(bench.sellOut
       ? [
