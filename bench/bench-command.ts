@@ -15,35 +15,26 @@ export function unexpectedVerdicts(report: BenchReport): StrategyResult[] {
  * The whole `npm run bench`: use the running stack (or start one, and stop it afterwards unless
  * `keepStack`), run every selected strategy, print the tables, write the reports, end with the lessons.
  */
-export async function benchCommand(
-  options: BenchOptions,
-  log: (line: string) => void = console.log,
-  keepStack = false,
-) {
+export async function benchCommand({ settings, outDir, keepStack }: BenchOptions) {
   const stack = await ensureStack();
-  if (stack.started) log(`started a stack at ${stack.info.nginxUrl}${keepStack ? ', kept running afterwards' : ''}`);
+  if (stack.started) console.log(`started a stack at ${stack.info.nginxUrl}${keepStack ? ', kept running' : ''}`);
   // Ctrl-C mid-run must not leave a stack this run started behind.
   const interrupted = () => {
     void stack.stop().finally(() => process.exit(130));
   };
   if (stack.started && !keepStack) process.once('SIGINT', interrupted);
   try {
-    const report = await runBench(targetOf(stack.info), options.settings);
-    log('');
-    log(renderTable(report, process.stdout.isTTY));
-    const files = writeReport(report, options.outDir);
+    const report = await runBench(targetOf(stack.info), settings);
+    console.log(`\n${renderTable(report, process.stdout.isTTY)}\n`);
+    const files = writeReport(report, outDir);
     const unexpected = unexpectedVerdicts(report);
-    log('');
     for (const r of unexpected) {
       const expected = r.verdict.expected.join(' + ') || 'correct';
-      log(`NOT as expected: ${r.strategy} at workMs ${r.workMs}: ${r.verdict.label}, expected ${expected}`);
+      console.log(`NOT as expected: ${r.strategy} at workMs ${r.workMs}: ${r.verdict.label}, expected ${expected}`);
     }
-    log(`report: ${files.html}`);
-    log(`        ${files.markdown}`);
-    log(`        ${files.json}`);
-    log('');
-    log(renderLessons(report));
-    return { report, files, asExpected: unexpected.length === 0 };
+    console.log(`report: ${files.html}\n        ${files.markdown}\n        ${files.json}\n`);
+    console.log(renderLessons(report));
+    return { asExpected: unexpected.length === 0 };
   } finally {
     process.removeListener('SIGINT', interrupted);
     if (!keepStack) await stack.stop();

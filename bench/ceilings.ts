@@ -4,7 +4,6 @@ import { defineStockCommands, stockKeys } from '@app/redis-stock';
 import { ATOMIC_GRANT_SQL } from '@app/stock';
 import { closedLoop } from './closed-loop';
 import { runRound } from './load-round';
-import { rateRequests } from './options';
 import { connectTargetRedis, type BenchTarget } from './target';
 import type { BenchSettings, Ceilings } from './types';
 
@@ -21,7 +20,7 @@ export async function measureCeilings(
   settings: BenchSettings,
   runId: string,
 ): Promise<Ceilings> {
-  const [requests, warmup, connections] = [rateRequests(settings), settings.warmupRequests, settings.connections];
+  const { requests, warmupRequests: warmup, connections } = settings;
   const pool = new Pool({
     connectionString: target.databaseUrl,
     max: target.databasePoolTotal,

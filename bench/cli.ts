@@ -11,9 +11,7 @@ import { runCommand } from '../tools/stack/run-command';
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.includes('--t0')) return t0();
-  const keepStack = argv.includes('--keep-stack');
-  const options = parseBenchArgs(argv.filter((a) => a !== '--keep-stack'));
-  const { asExpected } = await benchCommand(options, console.log, keepStack);
+  const { asExpected } = await benchCommand(parseBenchArgs(argv));
   if (!asExpected) process.exitCode = 1;
 }
 

@@ -5,11 +5,8 @@ import { classify, emptyStatusCounts, type StatusCounts } from './metrics/verdic
 export type RoundOutcome = Awaited<ReturnType<typeof runRound>>;
 
 /**
- * One autocannon round with a fixed request count (`amount`, split evenly over connections, so
- * no request is sent that the counts do not account for). `url` holds the query; with a
- * `userPrefix`, POST grabs of one distinct userId each, else GETs. `successStatus` is the design's
- * success answer: 200 granted, or 202 accepted. The machine's CPU is read at the start and at the
- * last answer, not when autocannon notices the end.
+ * One autocannon round of exactly `amount` requests: POST grabs of one distinct userId each with a
+ * `userPrefix`, else GETs. `successStatus` is the design's success answer: 200 granted, or 202 accepted.
  */
 export async function runRound(spec: {
   readonly url: string;
@@ -37,8 +34,7 @@ export async function runRound(spec: {
         amount: spec.amount,
         connections: Math.min(spec.connections, spec.amount),
         timeout: 30,
-        // autocannon notices the last answer only on its sampling tick: 1 s by default, a second
-        // wasted per round. The figures here come from our own timestamps, not from its samples.
+        // autocannon notices the last answer only on its sampling tick, 1 s by default: a second wasted per round.
         sampleInt: 50,
         requests: [
           {
@@ -53,6 +49,7 @@ export async function runRound(spec: {
               answered += 1;
               lastAnswerAt = Date.now();
               if (status === success) lastGrantAt = lastAnswerAt;
+              // The machine's CPU at the last answer, not when autocannon notices the end.
               if (answered === spec.amount) busyAtLastAnswer = machineBusyMs();
               spec.onProgress?.(answered, statuses);
             },
@@ -61,22 +58,20 @@ export async function runRound(spec: {
       },
       (error, done) => (error ? reject(error as Error) : resolve(done)),
     );
-    // Latencies in ms, of every success answer and of every other.
     instance.on('response', (_client, status, _bytes, responseTimeMs) =>
       (status === success ? grantedMs : turnedAwayMs).push(responseTimeMs),
     );
   });
   statuses.errors = Math.max(0, result.errors - result.timeouts);
   statuses.timeouts = result.timeouts;
-  // Up to the end when some request got no answer.
   const busyAtEnd = busyAtLastAnswer ?? machineBusyMs();
-  // durationMs to the last answer, lastGrantAfterMs to the last success (0 when none came).
   return {
     durationMs: (lastAnswerAt || Date.now()) - startedAt,
     answered,
     statuses,
     grantedMs,
     turnedAwayMs,
+    // 0 when no success came.
     lastGrantAfterMs: lastGrantAt === 0 ? 0 : lastGrantAt - startedAt,
     // The whole machine's CPU time (every process) from the start to the last answer (Linux only).
     machineCpuMs: busyAtStart === undefined || busyAtEnd === undefined ? undefined : busyAtEnd - busyAtStart,

@@ -16,6 +16,11 @@ describe('parseBenchArgs', () => {
     expect(outDir).toBe('bench/results');
   });
 
+  it('keeps the stack it started running only when asked', () => {
+    expect(parseBenchArgs([]).keepStack).toBe(false);
+    expect(parseBenchArgs(['--keep-stack', '--quick']).keepStack).toBe(true);
+  });
+
   it('makes --quick small and lets explicit options win', () => {
     const { settings, outDir } = parseBenchArgs([
       '--quick',

@@ -13,10 +13,7 @@ import type { BenchTarget } from './target';
 import type { BenchReport, BenchSettings, LoadResult } from './types';
 
 /** Strategies to run: the requested ones in the order asked, or all the API lists. */
-export async function resolveStrategies(
-  api: Pick<ApiClient, 'strategies'>,
-  requested: readonly string[],
-): Promise<string[]> {
+export async function resolveStrategies(api: Pick<ApiClient, 'strategies'>, requested: readonly string[]) {
   const listed = (await api.strategies()).map((s) => s.name);
   const unknown = requested.filter((name) => !listed.includes(name));
   if (unknown.length > 0)
@@ -25,8 +22,8 @@ export async function resolveStrategies(
 }
 
 /**
- * The whole comparison: every strategy under each load, then the ceilings, then the sell-out
- * race and the slow database, and what the run teaches. Everything in one run, so every figure can be read against the others.
+ * The whole comparison: every strategy under each load, then the ceilings, the sell-out race and the
+ * slow database, and what the run teaches; in one run, so every figure can be read against the others.
  */
 export async function runBench(target: BenchTarget, settings: BenchSettings): Promise<BenchReport> {
   const progress = new ProgressLine();

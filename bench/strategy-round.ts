@@ -4,7 +4,6 @@ import { summarizeLatencies } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs, summariseLatency, utilisation } from './metrics/figures';
 import { reconcile, verdict } from './metrics/verdict';
-import { rateRequests } from './options';
 import type { ProgressLine } from './progress';
 import { scenarioFor, segmentsFor } from './scenarios';
 import { drainOrders, type BenchTarget } from './target';
@@ -54,7 +53,7 @@ export async function runStrategy(
     return outcome;
   });
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
-  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, rateRequests(settings)) : undefined;
+  const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
   const result = assembleResult(run, measured, { couponId: coupon.id, audit, grants, commits }, soldOut);
   const p99 = result.latency.granted.p99.toFixed(0);
   progress.done(`${run.label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, p99 ${p99} ms`);

@@ -4,7 +4,7 @@ import { isContractGrabAnswer, type Audit } from '@app/contract';
 const ORDER = ['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED'] as const;
 export type VerdictFlag = (typeof ORDER)[number];
 
-/** The success answers seen against the grant rows: a mismatch is reported, `unanswered` (perhaps granted unseen) says why it may be so. */
+/** The success answers seen against the grant rows; `unanswered` requests may have been granted unseen. */
 export function reconcile({ granted, errors, timeouts }: StatusCounts, grantsInDb: number) {
   return { grantedSeen: granted, grantsInDb, matches: granted === grantsInDb, unanswered: errors + timeouts };
 }
@@ -35,15 +35,11 @@ export function errorCode(body: string): string | undefined {
   }
 }
 
-/**
- * Which bucket an HTTP answer falls in: told apart by status and code, anything else is outside the
- * contract. `success` is the design's own success answer: 200 granted, or 202 accepted (redis-stream).
- */
+/** An HTTP answer's bucket. `success` is the design's success answer: 200 granted, or 202 accepted (redis-stream). */
 export function classify(status: number, body: string, success = 200): keyof StatusCounts {
   if (status === success) return 'granted';
-  if (status === 200 || status === 202) return 'outsideContract';
   const code = errorCode(body);
-  if (!isContractGrabAnswer(status, code)) return 'outsideContract';
+  if (status === 200 || status === 202 || !isContractGrabAnswer(status, code)) return 'outsideContract';
   if (code === 'STOCK.SOLD_OUT') return 'soldOut';
   if (code === 'GRANT.DUPLICATE') return 'duplicate';
   if (code === 'FENCE.REJECTED') return 'fenceRejected';
@@ -70,21 +66,22 @@ export interface VerdictInput {
  * left behind while buyers were turned away unserved (429, 503, no answer) or told it was sold out,
  * every answer within the contract, and every 200 a grant row (and back).
  */
-export function verdict(input: VerdictInput): Verdict {
-  const { audit, statuses } = input;
+export function verdict({ audit, statuses, reconciliation, promisesExclusion, expectedFlags }: VerdictInput) {
   // A sold-out answer is false while units were in the stock of record and never granted (a
   // strategy that lost updates may leave stock of record it has in fact sold).
   const falseSoldOut = statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
   const found: Record<VerdictFlag, boolean> = {
     OVERSOLD: audit.oversold > 0,
     'LOST UPDATES': audit.lostUpdates > 0,
-    'TWO HOLDERS': input.promisesExclusion && audit.maxConcurrentHolders > 1,
+    'TWO HOLDERS': promisesExclusion && audit.maxConcurrentHolders > 1,
     UNDERSOLD: (audit.stock > 0 && turnedAwayUnserved(statuses) > 0) || falseSoldOut,
     FAILED: statuses.outsideContract > 0,
-    'NOT RECONCILED': !input.reconciliation.matches,
+    'NOT RECONCILED': !reconciliation.matches,
   };
-  const [flags, expected] = [ORDER.filter((f) => found[f]), ORDER.filter((f) => input.expectedFlags.includes(f))];
-  return verdictOf(flags, expected);
+  return verdictOf(
+    ORDER.filter((f) => found[f]),
+    ORDER.filter((f) => expectedFlags.includes(f)),
+  );
 }
 
 export type Verdict = ReturnType<typeof verdictOf>;
