@@ -11,17 +11,12 @@ export function unexpectedVerdicts(report: BenchReport): StrategyResult[] {
   return report.loads.flatMap((l) => l.results.filter((r) => !r.verdict.asExpected));
 }
 
-/**
- * The whole `npm run bench`: use the running stack (or start one, and stop it afterwards unless
- * `keepStack`), run every selected strategy, print the tables, write the reports, end with the lessons.
- */
+/** `npm run bench` on the running stack, or one it starts (and stops unless `keepStack`): tables, reports, lessons. */
 export async function benchCommand({ settings, outDir, keepStack }: BenchOptions) {
   const stack = await ensureStack();
   if (stack.started) console.log(`started a stack at ${stack.info.nginxUrl}${keepStack ? ', kept running' : ''}`);
   // Ctrl-C mid-run must not leave a stack this run started behind.
-  const interrupted = () => {
-    void stack.stop().finally(() => process.exit(130));
-  };
+  const interrupted = () => void stack.stop().finally(() => process.exit(130));
   if (stack.started && !keepStack) process.once('SIGINT', interrupted);
   try {
     const report = await runBench(targetOf(stack.info), settings);

@@ -5,27 +5,16 @@ import { ATOMIC_GRANT_SQL } from '@app/stock';
 import { closedLoop } from './closed-loop';
 import { runRound } from './load-round';
 import { connectTargetRedis, type BenchTarget } from './target';
-import type { BenchSettings, Ceilings } from './types';
+import type { BenchSettings } from './types';
 
 /**
- * The three ceilings a grab can pass through, each after a warm-up of its own, with as many
- * operations in flight as the load has connections: the HTTP stack alone (GET /strategies through
- * nginx, with the load's own client); one hot row in PostgreSQL (db-atomic's statement under the
- * replicas' prepared name, one commit per grant, from one pool the size of the replicas' together);
- * the stock-take script in Redis.
+ * The three ceilings a grab can pass through, each after a warm-up, with as many in flight as the load: the HTTP stack
+ * alone (GET /strategies through nginx, with the load's own client); one hot row in PostgreSQL (db-atomic's statement,
+ * one commit per grant, from a pool the size of the replicas' together); the stock-take script in Redis.
  */
-export async function measureCeilings(
-  api: ApiClient,
-  target: BenchTarget,
-  settings: BenchSettings,
-  runId: string,
-): Promise<Ceilings> {
+export async function measureCeilings(api: ApiClient, target: BenchTarget, settings: BenchSettings, runId: string) {
   const { requests, warmupRequests: warmup, connections } = settings;
-  const pool = new Pool({
-    connectionString: target.databaseUrl,
-    max: target.databasePoolTotal,
-    application_name: 'oversell:bench',
-  });
+  const pool = new Pool({ connectionString: target.databaseUrl, max: target.databasePoolTotal });
   pool.on('error', () => undefined);
   const redis = connectTargetRedis(target);
   defineStockCommands(redis);

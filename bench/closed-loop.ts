@@ -1,4 +1,4 @@
-/** `amount` operations, `inFlight` under way at any time (a closed loop, as autocannon's connections are): their rate per second. */
+/** `amount` operations, `inFlight` under way at a time (a closed loop, as autocannon's connections): their rate/s. */
 export async function closedLoop(
   amount: number,
   inFlight: number,

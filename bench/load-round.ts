@@ -1,12 +1,12 @@
 import autocannon from 'autocannon';
-import { machineBusyMs } from './metrics/machine-cpu';
+import { machineBusyMs } from './machine';
 import { classify, emptyStatusCounts, type StatusCounts } from './metrics/verdict';
 
 export type RoundOutcome = Awaited<ReturnType<typeof runRound>>;
 
 /**
- * One autocannon round of exactly `amount` requests: POST grabs of one distinct userId each with a
- * `userPrefix`, else GETs. `successStatus` is the design's success answer: 200 granted, or 202 accepted.
+ * One autocannon round of exactly `amount` requests: POST grabs of a distinct userId each with a `userPrefix`, else
+ * GETs. `successStatus` is the design's success answer: 200 granted, or 202 accepted.
  */
 export async function runRound(spec: {
   readonly url: string;
@@ -71,7 +71,6 @@ export async function runRound(spec: {
     statuses,
     grantedMs,
     turnedAwayMs,
-    // 0 when no success came.
     lastGrantAfterMs: lastGrantAt === 0 ? 0 : lastGrantAt - startedAt,
     // The whole machine's CPU time (every process) from the start to the last answer (Linux only).
     machineCpuMs: busyAtStart === undefined || busyAtEnd === undefined ? undefined : busyAtEnd - busyAtStart,

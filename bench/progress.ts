@@ -1,7 +1,4 @@
-/**
- * A live status line on stderr: rewritten in place on a terminal (at most every 100 ms),
- * and on a pipe only the final line of each step, so logs stay readable.
- */
+/** A status line on stderr: redrawn in place on a terminal (at most every 100 ms), on a pipe only each step's last. */
 export class ProgressLine {
   /** When the line was last drawn in place: 0 when it was not, since the last step. */
   private drawnAt = 0;

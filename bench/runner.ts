@@ -21,10 +21,7 @@ export async function resolveStrategies(api: Pick<ApiClient, 'strategies'>, requ
   return requested.length > 0 ? [...requested] : listed;
 }
 
-/**
- * The whole comparison: every strategy under each load, then the ceilings, the sell-out race and the
- * slow database, and what the run teaches; in one run, so every figure can be read against the others.
- */
+/** The whole comparison and its lessons, in one run so every figure can be read against the others. */
 export async function runBench(target: BenchTarget, settings: BenchSettings): Promise<BenchReport> {
   const progress = new ProgressLine();
   const api = new ApiClient({ baseUrl: target.nginxUrl, adminToken: target.adminToken, timeoutMs: 60_000 });

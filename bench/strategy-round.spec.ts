@@ -3,8 +3,8 @@ import type { RoundOutcome } from './load-round';
 import { withBounds } from './scenarios';
 import { emptyStatusCounts } from './metrics/verdict';
 import { sampleCeilings } from '../test/fixtures/bench-report';
-import { assembleResult, type Readback } from './strategy-round';
-import type { BenchSettings, StatusCounts } from './types';
+import { assembleResult } from './strategy-round';
+import type { StatusCounts } from './types';
 
 const outcome = (overrides: Partial<RoundOutcome> = {}): RoundOutcome => ({
   durationMs: 2_000,
@@ -39,7 +39,12 @@ const grants = [
   grant('2026-11-22T04:00:00.100Z', '2026-11-22T04:00:00.200Z'),
   grant('2026-11-22T04:00:00.300Z', '2026-11-22T04:00:00.400Z'),
 ];
-const assemble = (strategy: string, readback: Partial<Readback> = {}, measured = outcome(), soldOut?: RoundOutcome) =>
+const assemble = (
+  strategy: string,
+  readback: Partial<Parameters<typeof assembleResult>[2]> = {},
+  measured = outcome(),
+  soldOut?: RoundOutcome,
+) =>
   assembleResult({ strategy, workMs: 5 }, measured, { couponId: 9, audit, grants, commits: 3, ...readback }, soldOut);
 
 describe('assembleResult', () => {

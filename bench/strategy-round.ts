@@ -18,22 +18,13 @@ interface StrategyRun {
   readonly label: string;
 }
 
-/**
- * One strategy under one load: a warm-up round on a coupon of its own, the measured round on a fresh
- * coupon, what the database says of it, then (once it sold out) grabs on the sold-out coupon.
- */
-export async function runStrategy(
-  api: ApiClient,
-  target: BenchTarget,
-  run: StrategyRun,
-  progress: ProgressLine,
-): Promise<StrategyResult> {
+/** One strategy under one load: a warm-up, the measured round on a fresh coupon, its audit, then the sold-out round. */
+export async function runStrategy(api: ApiClient, target: BenchTarget, run: StrategyRun, progress: ProgressLine) {
   const { strategy, settings } = run;
   const { successStatus } = scenarioFor(strategy);
-  const query = new URLSearchParams({ strategy, workMs: String(run.workMs) }).toString();
   const round = (phase: string, couponId: number, amount: number) =>
     runRound({
-      url: `${target.nginxUrl}/coupons/${couponId}/grab?${query}`,
+      url: `${target.nginxUrl}/coupons/${couponId}/grab?strategy=${strategy}&workMs=${run.workMs}`,
       amount,
       connections: settings.connections,
       userPrefix: `${run.userPrefix}-${phase}`,
@@ -61,9 +52,8 @@ export async function runStrategy(
 }
 
 /**
- * `work`, and the transactions that wrote while it ran: the database's own count, not the client's.
- * pg_snapshot_xmax is one past the last transaction id completed: every transaction that writes takes
- * an id (and, with durable commits, flushes the WAL once), a read-only one (as this read) takes none.
+ * `work`, and the transactions that wrote meanwhile, as PostgreSQL counts them: pg_snapshot_xmax is one past the last
+ * id completed; every transaction that writes takes an id (and flushes the WAL once), a read-only one takes none.
  */
 async function countingCommits<T>(databaseUrl: string, work: () => Promise<T>) {
   const db = new Client({ connectionString: databaseUrl, application_name: 'oversell:bench-commits' });
@@ -78,8 +68,6 @@ async function countingCommits<T>(databaseUrl: string, work: () => Promise<T>) {
     await db.end();
   }
 }
-
-export type Readback = Parameters<typeof assembleResult>[2];
 
 /** Pure: everything the report shows about one strategy under one load, from what was measured. */
 export function assembleResult(

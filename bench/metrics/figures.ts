@@ -1,4 +1,4 @@
-/** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the critical sections. */
+/** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the sections. */
 import { summarizeLatencies } from '@app/stock';
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
@@ -16,19 +16,13 @@ export type LatencySummary = ReturnType<typeof summariseLatency>;
 const sum = (xs: readonly number[]) => xs.reduce((total, x) => total + x, 0);
 const mean = (xs: readonly number[]) => (xs.length > 0 ? sum(xs) / xs.length : 0);
 
-/**
- * Jain's fairness index, (Σx)² / (n·Σx²): 1 when every share is equal, 1/n when one
- * party got everything. An empty or all-zero list counts as fair (nobody was favoured).
- */
+/** Jain's fairness index, (Σx)² / (n·Σx²): 1 when all shares are equal, 1/n when one got all, 1 when all are 0. */
 export function jainIndex(shares: readonly number[]): number {
   const [total, squares] = [sum(shares), sum(shares.map((x) => x * x))];
   return squares === 0 ? 1 : (total * total) / (shares.length * squares);
 }
 
-/**
- * An ISO 8601 UTC timestamp to epoch ms, keeping the microseconds the database gives
- * (Date.parse drops them, and critical sections last only a few ms).
- */
+/** ISO 8601 to epoch ms, keeping the database's microseconds (Date.parse drops them; sections last a few ms). */
 export function isoToMs(iso: string): number {
   const match = /^(.*T\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:?\d\d)$/.exec(iso);
   if (!match) return Date.parse(iso);
@@ -42,11 +36,7 @@ export function tally(keys: readonly string[]): Record<string, number> {
   return counts;
 }
 
-/**
- * The critical sections, from the grant rows' entry and exit (the database's clock): how long one
- * lasts, and the gap between one exit and the next entry, in which waiters queued and nobody
- * worked (the hand-off).
- */
+/** The grant rows' sections (database clock): their mean length, and the mean hand-off from one exit to the next. */
 export function utilisation(sections: readonly { readonly start: number; readonly end: number }[]) {
   const sorted = [...sections].sort((a, b) => a.start - b.start);
   return {

@@ -61,14 +61,12 @@ export interface VerdictInput {
 }
 
 /**
- * A verdict that can fail both ways. Correct means: no coupon beyond the stock, no decrement
- * overwritten, never two holders in one row's section (where exclusion is promised), no stock
- * left behind while buyers were turned away unserved (429, 503, no answer) or told it was sold out,
- * every answer within the contract, and every 200 a grant row (and back).
+ * A verdict that can fail both ways. Correct: no coupon beyond the stock, no decrement overwritten, never two holders
+ * of one row (where exclusion is promised), no stock left while buyers were turned away unserved (429, 503, no answer)
+ * or told it sold out, every answer within the contract, and every 200 a grant row (and back).
  */
 export function verdict({ audit, statuses, reconciliation, promisesExclusion, expectedFlags }: VerdictInput) {
-  // A sold-out answer is false while units were in the stock of record and never granted (a
-  // strategy that lost updates may leave stock of record it has in fact sold).
+  // False while units were in the stock of record and never granted (lost updates leave sold units in the record).
   const falseSoldOut = statuses.soldOut > 0 && Math.min(audit.stock, audit.initialStock - audit.grants) > 0;
   const found: Record<VerdictFlag, boolean> = {
     OVERSOLD: audit.oversold > 0,

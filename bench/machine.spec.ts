@@ -1,4 +1,4 @@
-import { parseBusyMs } from './machine-cpu';
+import { parseBusyMs } from './machine';
 
 describe('parseBusyMs', () => {
   it('adds user, nice, system, irq and softirq of every core, in ms, leaving idle, iowait and steal out', () => {
