@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { BenchSettings } from './types';
 
 export type BenchOptions = ReturnType<typeof parseBenchArgs>;
+export type BenchSettings = BenchOptions['settings'];
 
 export const defaultOutDir = 'bench/results';
 
@@ -57,7 +57,7 @@ export function parseBenchArgs(argv: readonly string[], preset: PresetName = 'fu
   });
   const base = presets[values.quick ? 'quick' : preset];
   const requests = int('requests', values.requests, base.requests, 1, 1_000_000);
-  const settings: BenchSettings = {
+  const settings = {
     strategies: (values.strategies ?? '')
       .split(',')
       .map((s) => s.trim())
