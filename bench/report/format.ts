@@ -13,15 +13,11 @@ export const fileStamp = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z').re
 /** Greedy word wrap for a terminal, each line indented. */
 export function wrap(text: string, width: number, indent = ''): string {
   const lines: string[] = [];
-  let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
+    const last = lines.at(-1);
+    const fits = last !== undefined && indent.length + last.length + 1 + word.length <= width;
+    if (fits) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
   }
-  if (line) lines.push(indent + line);
-  return lines.join('\n');
+  return lines.map((line) => indent + line).join('\n');
 }
