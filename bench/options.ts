@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { BenchSettings } from './types';
 
 export type BenchOptions = ReturnType<typeof parseBenchArgs>;
+export type BenchSettings = BenchOptions['settings'];
 
 /** The same run at three sizes: `npm run bench`, `npm run demo` and `--quick` (the test suite's). */
 const presets = {
@@ -46,9 +46,9 @@ export function parseBenchArgs(argv: readonly string[], preset: 'full' | 'demo' 
   const loads = workMs.split(',').map((v) => int('work-ms', v.trim(), 0, 5000));
   if (new Set(loads).size !== loads.length) throw new Error(`--work-ms needs distinct values, got ${workMs}`);
   const requests = option('requests', 1, 1_000_000);
-  const settings: BenchSettings = {
+  const settings = {
     // The names between commas and spaces.
-    strategies: values.strategies?.match(/[^\s,]+/g) ?? [],
+    strategies: [...(values.strategies?.match(/[^\s,]+/g) ?? [])],
     stock: option('stock', 0, 10_000_000),
     requests,
     // Never more warm-up grabs or connections than requests, unless asked for.

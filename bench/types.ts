@@ -3,22 +3,19 @@ import type { Audit } from '@app/contract';
 import type { LatencySummary as DurableLatency } from '@app/stock';
 import type { LatencySummary, Utilisation } from './metrics/figures';
 import type { MachineInfo } from './machine';
+import type { BenchSettings } from './options';
 import type { SellOutResult } from './sell-out/sell-out-round';
 import type { SlowDbResult } from './slow-db/slow-db-round';
 import type { Reconciliation, StatusCounts, Verdict, VerdictFlag } from './metrics/verdict';
 
-export type { MachineInfo, Reconciliation, StatusCounts, Verdict, VerdictFlag };
+export type { BenchSettings, MachineInfo, Reconciliation, StatusCounts, Verdict, VerdictFlag };
 
 export type CeilingName = 'httpPerSec' | 'pgHotRowPerSec' | 'redisPerSec';
 
 /** The physical ceilings, measured in the same run with as many requests in flight as the load. */
 export type Ceilings = Readonly<Record<CeilingName, number>>;
 
-export interface Bound {
-  readonly ceiling: CeilingName;
-  readonly perSec: number;
-  readonly share: number;
-}
+export type Bound = { readonly ceiling: CeilingName; readonly perSec: number; readonly share: number };
 
 export interface StrategyResult {
   readonly strategy: string;
@@ -33,32 +30,17 @@ export interface StrategyResult {
   readonly reconciliation: Reconciliation;
   readonly utilisation: Utilisation;
   readonly verdict: Verdict;
-  /** Grabs on the coupon once it sold out (absent when it did not): answers/s, answers other than 409 SOLD_OUT. */
+  /** Grabs on the coupon once it sold out: answers/s, and answers other than 409 SOLD_OUT. */
   readonly soldOut?: { readonly requests: number; readonly perSec: number; readonly otherAnswers: number };
   /** The whole machine's CPU time (every process) from the measured round's start to its last answer, per request, µs (Linux only). */
   readonly cpuMicrosPerRequest?: number;
   /** redis-stream: from Redis's acceptance of each order to its grant row, ms (null when none was accepted). */
   readonly acceptToDurable?: DurableLatency | null;
-  /** Transactions that wrote during the measured round (and its drain), from PostgreSQL's transaction ids. */
+  /** Transactions that wrote during the measured round (and its drain). */
   readonly commits?: number;
 }
 
-export interface LoadResult {
-  readonly workMs: number;
-  readonly results: StrategyResult[];
-}
-
-export interface BenchSettings {
-  readonly strategies: string[];
-  readonly stock: number;
-  readonly requests: number;
-  readonly warmupRequests: number;
-  readonly connections: number;
-  readonly loads: number[];
-  readonly segments: number;
-  /** Runs of each contender in the sell-out race (0 skips it). */
-  readonly sellOutRuns: number;
-}
+export type LoadResult = { readonly workMs: number; readonly results: StrategyResult[] };
 
 /** What a run teaches: one sentence with this run's numbers, whether it held, and if not, the two numbers. */
 export interface Lesson {
@@ -66,7 +48,7 @@ export interface Lesson {
   readonly text: string;
   readonly held: boolean;
   readonly notHeld?: string;
-  /** The title of the HTML report's chart or section that shows it (the micro-bench's lessons have no report). */
+  /** The HTML report's chart that shows it (the micro-bench has no such report). */
   readonly shownBy?: string;
 }
 
@@ -80,7 +62,6 @@ export interface BenchReport {
   readonly ceilings: Ceilings;
   readonly loads: LoadResult[];
   readonly sellOut?: SellOutResult;
-  /** The same arrivals for db-atomic, redis-lua and redis-stream while the stock row is held (absent from older runs). */
   readonly slowDb?: SlowDbResult;
   readonly lessons: Lesson[];
 }

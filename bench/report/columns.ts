@@ -1,4 +1,3 @@
-import { ceilingLabel } from '../scenarios';
 import type { Ceilings, LoadResult, StrategyResult } from '../types';
 import { titles } from './evidence';
 import { fixed, ms } from './format';
@@ -8,16 +7,18 @@ export interface Column {
   readonly header: string;
   readonly align: 'left' | 'right';
   readonly value: (r: StrategyResult) => string;
-  /** A cell that shows a correctness failure (so renderers can make it stand out). */
+  /** A cell that shows a correctness failure. */
   readonly alarming?: (r: StrategyResult) => boolean;
 }
 
-/** Transactions that wrote, from PostgreSQL's transaction ids, over grants: 1 for a statement per grant. */
+/** 1 for a statement per grant, below 1 when a commit carries many grants. */
 export const commitsPerGrant = (r: StrategyResult) =>
   r.commits !== undefined && r.audit.grants > 0 ? r.commits / r.audit.grants : undefined;
 
+const ceilingLabel = { httpPerSec: 'http', pgHotRowPerSec: 'pg hot row', redisPerSec: 'redis' } as const;
+
 const figure = (header: string, value: Column['value']): Column => ({ header, align: 'right', value });
-/** A count, right-aligned; when `alarm`, alarming above 0. */
+/** A count; when `alarm`, alarming above 0. */
 const count = (header: string, value: (r: StrategyResult) => number, alarm = false): Column => ({
   ...figure(header, (r) => String(value(r))),
   ...(alarm && { alarming: (r: StrategyResult) => value(r) > 0 }),
@@ -29,7 +30,6 @@ export const summaryColumns: readonly Column[] = [
   {
     header: 'verdict',
     align: 'left',
-    // The verdict, and what was expected when it differs.
     value: ({ verdict: v }) =>
       v.asExpected ? v.label : `${v.label} (expected ${v.expected.join(' + ') || 'correct'})`,
     alarming: (r) => !r.verdict.correct || !r.verdict.asExpected,

@@ -1,16 +1,13 @@
 import type { Lesson } from '../types';
 
-/**
- * The titles of the HTML report's charts, shared by the renderer and the lessons: a lesson names
- * the chart that shows it with the very words the report prints above it.
- */
+/** The titles of the HTML report's charts: a lesson names the chart that shows it in the words printed above it. */
 export const titles = {
   throughput: (workMs: number) => `Throughput at workMs ${workMs}, and the ceiling that bounds each`,
   correctness: (workMs: number) => `Oversold and lost updates at workMs ${workMs}`,
   commits: (workMs: number) => `PostgreSQL commits per grant at workMs ${workMs}`,
   slowDb: "Each buyer's wait while PostgreSQL stalls",
-  /** Sections the lessons point at: the sell-out race, and the tables' column of sold-out answers. */
   sellOut: 'Sell-out time',
+  // A column of the tables, not a chart.
   soldOutColumn: 'sold-out/s',
 } as const;
 

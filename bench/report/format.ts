@@ -1,7 +1,7 @@
-/** Number formats shared by the table, the Markdown and the HTML report. */
+/** Number formats of the tables, the reports and the lessons' sentences. */
 export const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
-/** For sentences: 1631 → '1,631'; 2.56 → '2.6' with one digit. */
+/** For sentences: 1631 → '1,631'. */
 export const num = (x: number, digits = 0): string =>
   x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -10,18 +10,14 @@ export const ms = (value: number): string => value.toFixed(value >= 100 ? 0 : 1)
 /** 2026-11-22T04:30:05.123Z → 2026-11-22T04-30-05Z, safe in file names. */
 export const fileStamp = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 
-/** Greedy word wrap for terminal text (the walkthrough's narration, the lock bench's report), each line indented. */
+/** Greedy word wrap for a terminal, each line indented. */
 export function wrap(text: string, width: number, indent = ''): string {
   const lines: string[] = [];
-  let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
+    const last = lines.at(-1);
+    const fits = last !== undefined && indent.length + last.length + 1 + word.length <= width;
+    if (fits) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
   }
-  if (line) lines.push(indent + line);
-  return lines.join('\n');
+  return lines.map((line) => indent + line).join('\n');
 }

@@ -5,15 +5,11 @@ export interface Grid {
   readonly header: readonly string[];
   readonly align: readonly ('left' | 'right')[];
   readonly rows: readonly (readonly string[])[];
-  /** A cell to make stand out (red in a coloured terminal, bold in Markdown). */
+  /** A cell to make stand out: red in a coloured terminal, bold in Markdown, class `bad` in HTML. */
   readonly alarming?: (row: number, column: number) => boolean;
 }
 
-/**
- * The one table renderer. For a terminal: columns padded to their widest cell, two spaces apart,
- * under a dashed rule, alarming cells red when 'color'. For Markdown: cells between pipes (`|`
- * escaped), unpadded, alarming cells bold.
- */
+/** The one table renderer: for a terminal, padded columns under a dashed rule; for Markdown, cells between pipes. */
 export function renderGrid(grid: Grid, as: 'text' | 'color' | 'markdown' = 'text'): string[] {
   const md = as === 'markdown';
   const widths = grid.header.map((h, i) => Math.max(h.length, ...grid.rows.map((row) => row[i].length)));
@@ -33,7 +29,7 @@ export function renderGrid(grid: Grid, as: 'text' | 'color' | 'markdown' = 'text
   return [line(grid.header), rule, ...grid.rows.map((r, row) => line(r, row))];
 }
 
-/** The same table as HTML: cells escaped, aligned by class, alarming cells marked `bad`. */
+/** The same table as HTML, cells escaped. */
 export function htmlTable(grid: Grid): string {
   const cell = (tag: string, text: string, i: number, row = -1) => {
     const bad = row >= 0 && grid.alarming?.(row, i) ? ' bad' : '';

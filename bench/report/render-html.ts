@@ -1,10 +1,10 @@
 import { sellOutSection } from '../sell-out/sell-out-chart';
 import { slowDbSection } from '../slow-db/slow-db-chart';
-import type { BenchReport, LoadResult, StrategyResult } from '../types';
-import { ceilingsLine, columns, commitsPerGrant, loadGrid } from './columns';
+import type { BenchReport, Lesson, LoadResult, StrategyResult } from '../types';
+import { columns, commitsPerGrant, loadGrid } from './columns';
 import { titles } from './evidence';
 import { htmlTable } from './grid';
-import { LEGEND } from './render-markdown';
+import { LEGEND, runFacts } from './render-markdown';
 import { barChart, escapeXml, type BarRow } from './svg-charts';
 
 const green = '#2e7d32';
@@ -46,17 +46,15 @@ function loadSection(load: LoadResult): string {
   ].join('\n');
 }
 
+const lessonItem = (l: Lesson) =>
+  `<li><span class="${l.held ? 'held' : 'bad'}">${l.held ? 'held' : 'not held'}</span> ${escapeXml(l.text)}` +
+  (l.notHeld ? ` <span class="bad">(${escapeXml(l.notHeld)})</span>` : '') +
+  (l.shownBy ? ` <span class="see">see: ${escapeXml(l.shownBy)}</span>` : '') +
+  '</li>';
+
 /** One self-contained HTML page: inline CSS and SVG, no script, no external resource. */
 export function renderHtml(report: BenchReport): string {
-  const { machine: m, settings: s } = report;
-  const lessons = report.lessons
-    .map(
-      (l) =>
-        `<li><span class="${l.held ? 'held' : 'bad'}">${l.held ? 'held' : 'not held'}</span> ${escapeXml(l.text)}` +
-        `${l.notHeld ? ` <span class="bad">(${escapeXml(l.notHeld)})</span>` : ''}` +
-        `${l.shownBy ? ` <span class="see">see: ${escapeXml(l.shownBy)}</span>` : ''}</li>`,
-    )
-    .join('\n');
+  const facts = runFacts(report).map((fact) => `<li>${escapeXml(fact)}</li>`);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -69,24 +67,20 @@ th, td { border-bottom: 1px solid #ddd; padding: 3px 8px; white-space: nowrap; }
 th { background: #f4f4f4; }
 .right { text-align: right; } .left { text-align: left; }
 .bad { color: ${red}; font-weight: 600; } .held { color: ${green}; font-weight: 600; }
-.lessons li { margin: 0.3rem 0; max-width: 60rem; }
-.method { max-width: 60rem; color: #444; } .see { color: #666; font-style: italic; }
+li { margin: 0.3rem 0; max-width: 60rem; } .see { color: #666; font-style: italic; }
+.method { max-width: 60rem; color: #444; }
 figure { margin: 1.5rem 0; }
 </style>
 </head>
 <body>
-<h1>Strategy comparison</h1>
+<h1>Strategy comparison, ${escapeXml(report.startedAt)}</h1>
 <h2>What this run teaches</h2>
-<ul class="lessons">
-${lessons}
+<ul>
+${report.lessons.map(lessonItem).join('\n')}
 </ul>
 <ul>
-<li>Machine: ${m.cpus} × ${escapeXml(m.cpuModel)}, ${m.totalMemGb} GB, ${escapeXml(m.platform)}</li>
-<li>Node: ${escapeXml(m.node)}</li>
-<li>Run: ${escapeXml(report.startedAt)} → ${escapeXml(report.finishedAt)}; stock ${s.stock}, ${s.requests} requests (warm-up ${s.warmupRequests}), ${s.connections} connections, loads workMs ${s.loads.join(' and ')}, segments ${s.segments}; ${report.target.replicas} replicas behind nginx</li>
-<li>${escapeXml(ceilingsLine(report.ceilings))}</li>
+${facts.join('\n')}
 </ul>
-<p class="method">${escapeXml(report.method)}</p>
 ${report.loads.map(loadSection).join('\n')}
 ${sellOutSection(report.sellOut)}
 ${slowDbSection(report.slowDb)}

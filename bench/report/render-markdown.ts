@@ -15,49 +15,43 @@ export const LEGEND =
   'redis-stream answers 202 (accepted) and grants later: its grabs/s are accepted/s, its 200 column counts 202s, it is ' +
   'judged once its order stream drained, and accept→durable runs from Redis’s acceptance to the grant row.';
 
-/** One load's summary for a terminal: a row per strategy, correctness failures in red when `color`. */
-export function renderLoadTable(load: LoadResult, color = false): string {
-  return renderGrid(loadGrid(load, summaryColumns), color ? 'color' : 'text').join('\n');
-}
+/** What the Markdown and HTML reports both say of the run before its tables (the method names its settings). */
+export const runFacts = ({ machine: m, ...report }: BenchReport): string[] => [
+  `Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}; Node ${m.node}`,
+  ceilingsLine(report.ceilings),
+  `Method: ${report.method}`,
+];
 
-/** The terminal report: the run, the ceilings, a summary per load (the lessons come apart, last). */
+/** The terminal report: the run, the ceilings, a summary per load, correctness failures in red when `color`. */
 export function renderTable(report: BenchReport, color = false): string {
   const { machine: m, settings: s } = report;
+  const table = (load: LoadResult) => renderGrid(loadGrid(load, summaryColumns), color ? 'color' : 'text');
   return [
     `${m.cpus} × ${m.cpuModel}, Node ${m.node}`,
     `stock ${s.stock}, ${s.requests} grabs per round over ${s.connections} connections`,
     ceilingsLine(report.ceilings),
-    ...report.loads.flatMap((load) => ['', `workMs ${load.workMs}`, renderLoadTable(load, color)]),
+    ...report.loads.flatMap((load) => ['', `workMs ${load.workMs}`, ...table(load)]),
   ].join('\n');
 }
 
-/** The lessons for a terminal of `width` columns: held or not, the sentence, and when not held, the two numbers. */
-export function lessonLines(lessons: readonly Lesson[], width = 100): string[] {
+/** The lessons for the end of the terminal output: held or not, the sentence, and when not held, the two numbers. */
+export function renderLessons({ lessons }: Pick<BenchReport, 'lessons'>, width = 100): string {
   const pad = ' '.repeat(11);
-  return lessons.flatMap((l) =>
+  const lines = lessons.flatMap((l) =>
     [l.text, ...(l.notHeld ? [`(${l.notHeld})`] : [])]
       .flatMap((text) => wrap(text, width, pad).split('\n'))
       .map((line, i) => (i === 0 ? (l.held ? 'held' : 'not held').padEnd(pad.length) + line.trimStart() : line)),
   );
+  return ['What this run teaches:', ...lines].join('\n');
 }
 
-/** What the run teaches, for the end of the terminal output. */
-export function renderLessons(report: BenchReport): string {
-  return ['What this run teaches:', ...lessonLines(report.lessons)].join('\n');
-}
+export const markdownTable = (load: LoadResult): string[] => renderGrid(loadGrid(load, columns), 'markdown');
 
-export function markdownTable(load: LoadResult): string[] {
-  return renderGrid(loadGrid(load, columns), 'markdown');
-}
+export const lessonItem = (l: Lesson): string =>
+  `- ${l.text} **${l.held ? 'Held' : 'Not held'}**${l.notHeld ? `: ${l.notHeld}` : ''}.`;
 
-/** A lesson as a Markdown list item: the sentence, whether it held, and the two numbers when not. */
-export function lessonItem(l: Lesson): string {
-  return `- ${l.text} **${l.held ? 'Held' : 'Not held'}**${l.notHeld ? `: ${l.notHeld}` : ''}.`;
-}
-
-/** The Markdown report: the lessons first, machine and method, the ceilings, a table per load. */
+/** The Markdown report: the lessons first, the run, a table per load, the sell-out race. */
 export function renderMarkdown(report: BenchReport): string {
-  const m = report.machine;
   const sellOut = report.sellOut?.runs.map(
     (r) => `- ${r.strategy} (${r.segments} row(s)): ${r.sellOutMs} ms, ${r.granted} granted, ${r.stockLeft} left`,
   );
@@ -66,15 +60,11 @@ export function renderMarkdown(report: BenchReport): string {
     '',
     ...report.lessons.map(lessonItem),
     '',
-    `- Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}; Node ${m.node}`,
-    `- ${ceilingsLine(report.ceilings)}`,
-    `- Method: ${report.method}`,
+    ...runFacts(report).map((fact) => `- ${fact}`),
     ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
     ...(sellOut ? ['', '## Sell-out race', '', ...sellOut] : []),
     '',
     LEGEND,
-    '',
-    `Settings: ${JSON.stringify(report.settings)}`,
     '',
   ].join('\n');
 }

@@ -8,7 +8,7 @@ import {
 } from '../../test/fixtures/bench-report';
 import { fileStamp } from './format';
 import { renderHtml } from './render-html';
-import { renderLessons, renderLoadTable, renderMarkdown, renderTable } from './render-markdown';
+import { renderLessons, renderMarkdown, renderTable } from './render-markdown';
 import { barChart } from './svg-charts';
 
 const CEILINGS = 'ceilings: http 4210/s, pg hot row 1480/s, redis 9350/s';
@@ -97,11 +97,12 @@ describe('renderTable', () => {
   });
 
   it('says what was expected of a verdict that differs, in red', () => {
-    const load = undersold().loads[0];
-    expect(renderLoadTable(load).split('\n')[2]).toMatch(
+    expect(renderTable(undersold()).split('\n').at(-1)).toMatch(
       /^owner-checked\s+UNDERSOLD \+ FAILED \+ NOT RECONCILED \(expected correct\)\s+125\s/,
     );
-    expect(redCells(renderLoadTable(load, true))).toEqual(['UNDERSOLD + FAILED + NOT RECONCILED (expected correct)']);
+    expect(redCells(renderTable(undersold(), true))).toEqual([
+      'UNDERSOLD + FAILED + NOT RECONCILED (expected correct)',
+    ]);
   });
 });
 
@@ -118,13 +119,16 @@ describe('renderLessons', () => {
 describe('renderMarkdown', () => {
   const md = renderMarkdown(fourStrategies());
 
-  it('leads with the lessons, then machine, method and the ceilings', () => {
+  it('leads with the lessons, then the machine, the ceilings and the method', () => {
     const lessons = fourStrategies().lessons;
     expect(md.indexOf(`- ${lessons[0].text}`)).toBeGreaterThan(0);
-    expect(md.indexOf(`- ${lessons[0].text}`)).toBeLessThan(md.indexOf('- Machine: 2 × Test CPU <fast> & co'));
     expect(md).toContain('**Held**');
-    expect(md).toContain('Method paragraph: autocannon with a fixed amount.');
-    expect(md).toContain(`- ${CEILINGS}\n`);
+    const facts = [
+      '- Machine: 2 × Test CPU <fast> & co, 3.8 GB, linux 6.1; Node v20.20.2',
+      `- ${CEILINGS}`,
+      '- Method: Method paragraph: autocannon with a fixed amount.',
+    ].join('\n');
+    expect(md.indexOf(facts)).toBeGreaterThan(md.indexOf(`- ${lessons.at(-1)?.text}`));
   });
 
   it('holds a Markdown table per load with every column, failures in bold', () => {
@@ -196,6 +200,7 @@ describe('renderHtml', () => {
 
   it('shows the ceilings and the figures, marks failing cells, and escapes text', () => {
     expect(html).toContain(`<li>${CEILINGS}</li>`);
+    expect(html).toContain('<li>Method: Method paragraph: autocannon with a fixed amount.</li>');
     expect(html).toContain('<td class="left bad">OVERSOLD + LOST UPDATES</td>');
     expect(html).toContain('<td class="right bad">277</td>');
     expect(html).toContain('Test CPU &lt;fast&gt; &amp; co');

@@ -7,18 +7,15 @@ export interface BarSeries {
 
 export interface BarRow {
   readonly label: string;
-  /** One value per series. */
   readonly values: readonly number[];
-  /** Overrides the series colours for this row (e.g. red for a wrong strategy). */
+  /** Instead of the series' colours, e.g. red for a wrong strategy. */
   readonly colors?: readonly string[];
   /** Shown after the bars, e.g. a verdict. */
   readonly note?: string;
 }
 
-export interface LineSeries extends BarSeries {
-  /** [x, y] points, x in the chart's own unit. */
-  readonly points: ReadonlyArray<readonly [number, number]>;
-}
+/** [x, y] points, x in the chart's own unit. */
+export type LineSeries = BarSeries & { readonly points: ReadonlyArray<readonly [number, number]> };
 
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
