@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import type { ApiClient, GrabAnswer } from '@app/contract';
 import { closedLoop } from '../closed-loop';
-import { lowerMedian, tally } from '../metrics/figures';
+import { lowerMedian } from '../metrics/figures';
 
 /** 300 buyers for 300 units, 64 in flight, 5 ms of work; 8 segments against one lock. */
 const SELL_OUT = {
@@ -76,7 +76,6 @@ async function sellOnce(api: ApiClient, db: Client, strategy: string, segments: 
     sellOutMs: granted.length ? Math.max(...granted.map((a) => a.answeredAt)) - first : 0,
     granted: granted.length,
     stockLeft: left.reduce((a, b) => a + b, 0),
-    answers: tally(answers.map((a) => (a.status === 200 ? '200' : `${a.status} ${a.code ?? ''}`.trim()))),
     // Times from the first request, as the sell-out time is.
     samples: samples.map((s) => ({ ...s, atMs: Math.max(0, s.atMs - (first - started)) })),
   };
