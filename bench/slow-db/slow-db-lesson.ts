@@ -10,11 +10,7 @@ const SHAVE_FACTOR = 4;
 
 const waits = (r: SlowDbRun) => `p50 ${num(r.stalled.p50)} / p99 ${num(r.stalled.p99)} ms under ${r.strategy}`;
 
-/**
- * Async orders exist to keep the buyer's wait short and flat when the database is slow: judged on
- * the wait of the buyers who arrived while the stock row was held, the stream against the designs
- * whose answer waits for PostgreSQL, once every buyer was accepted and became a grant.
- */
+/** Async orders keep the buyer's wait short while the database stalls: the stream against the designs that wait for it. */
 export function slowDbLesson(result: SlowDbResult): Lesson[] {
   const stream = result.runs.find((r) => r.strategy === 'redis-stream');
   const waiting = result.runs.filter((r) => r !== stream);

@@ -4,11 +4,8 @@ import type { ApiClient } from '@app/contract';
 import { isoToMs, summariseLatency } from '../metrics/figures';
 import { drainOrders, type BenchTarget } from '../target';
 
-/**
- * Buyers arrive at a fixed pace whatever the answers (a flash sale does not slow down for a slow
- * database), and meanwhile the bench holds the coupon's stock row in a transaction of its own:
- * every write to it waits. Times in ms since the first buyer was sent.
- */
+// Buyers arrive at a fixed pace whatever the answers (a crowd does not slow down for a slow database);
+// meanwhile the bench holds the coupon's stock row: every write to it waits. Times in ms from the first buyer.
 const SLOW_DB = { buyers: 300, perSec: 150, stallAtMs: 500, stallMs: 1000 };
 export const SLOW_DB_STRATEGIES = ['db-atomic', 'redis-lua', 'redis-stream'] as const;
 
@@ -29,15 +26,11 @@ async function stall(db: Client, couponId: number, startedAt: number): Promise<[
 async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy: string, runId: string) {
   const coupon = await api.createCoupon({ name: `bench slow db ${strategy} ${runId}`, stock: SLOW_DB.buyers });
   const startedAt = Date.now();
-  const stalling = stall(db, coupon.id, startedAt);
-  stalling.catch(() => undefined); // awaited below, once every buyer has its answer
-  const answers = await Promise.all(
-    Array.from({ length: SLOW_DB.buyers }, async (_, i) => {
-      await sleep(Math.max(0, startedAt + (i * 1000) / SLOW_DB.perSec - Date.now()));
-      return api.grab(coupon.id, `slow-${runId}-${strategy}-${i}`, { strategy });
-    }),
-  );
-  const [stallFromMs, stallToMs] = await stalling;
+  const buying = Array.from({ length: SLOW_DB.buyers }, async (_, i) => {
+    await sleep(Math.max(0, startedAt + (i * 1000) / SLOW_DB.perSec - Date.now()));
+    return api.grab(coupon.id, `slow-${runId}-${strategy}-${i}`, { strategy });
+  });
+  const [answers, [stallFromMs, stallToMs]] = await Promise.all([Promise.all(buying), stall(db, coupon.id, startedAt)]);
   if (strategy === 'redis-stream') await drainOrders(target, coupon.id);
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
   const sentMs = answers.map((a) => a.sentAt - startedAt);
