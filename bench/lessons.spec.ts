@@ -127,7 +127,6 @@ describe('lessonsOf', () => {
       sellOutMs,
       granted: 300 - stockLeft,
       stockLeft,
-      answers: {},
       samples: [],
     });
     const race = (runs: SellOutRun[]) =>

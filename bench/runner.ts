@@ -7,7 +7,7 @@ import { methodText } from './options';
 import { ProgressLine } from './progress';
 import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
-import { measureSlowDb, SLOW_DB_STRATEGIES, slowDbLine } from './slow-db/slow-db-round';
+import { measureSlowDb, SLOW_DB_STRATEGIES } from './slow-db/slow-db-round';
 import { runStrategy } from './strategy-round';
 import type { BenchTarget } from './target';
 import type { BenchReport, BenchSettings, LoadResult } from './types';
@@ -48,7 +48,6 @@ export async function runBench(target: BenchTarget, settings: BenchSettings): Pr
   const slowDb = SLOW_DB_STRATEGIES.every((s) => strategies.includes(s))
     ? await measureSlowDb(api, target, runId)
     : undefined;
-  if (slowDb) progress.done(slowDbLine(slowDb));
   const run = {
     startedAt,
     finishedAt: new Date().toISOString(),

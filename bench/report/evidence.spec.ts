@@ -11,7 +11,6 @@ const run = (strategy: string, sellOutMs: number): SellOutRun => ({
   sellOutMs,
   granted: 300,
   stockLeft: 0,
-  answers: {},
   samples: [{ atMs: 10, stocks: [30] }],
 });
 

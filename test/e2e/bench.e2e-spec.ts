@@ -132,12 +132,7 @@ describe('npm run bench -- --quick', () => {
     const slow = report.slowDb!;
     expect(slow.runs.map((r) => r.strategy)).toEqual(['db-atomic', 'redis-lua', 'redis-stream']);
     for (const r of slow.runs) {
-      const success = r.strategy === 'redis-stream' ? '202' : '200';
-      expect({ strategy: r.strategy, answers: r.answers, correct: r.correct }).toEqual({
-        strategy: r.strategy,
-        answers: { [success]: slow.buyers },
-        correct: true,
-      });
+      expect({ strategy: r.strategy, correct: r.correct }).toEqual({ strategy: r.strategy, correct: true });
       expect(r.stallToMs - r.stallFromMs).toBeGreaterThanOrEqual(slow.stallMs);
       expect(r.sentMs).toHaveLength(slow.buyers);
     }
