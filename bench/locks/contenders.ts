@@ -6,17 +6,13 @@ import { Mutex, TimeoutError } from 'redis-semaphore';
 /** The ceiling's "lock": none, the section runs as it is, one process, one waiter. */
 export const NO_LOCK = 'section alone, no lock';
 
-/** Lease and wait for every contender: redis-semaphore's defaults, so its settings stay default. */
+/** Lease, and wait, for every contender: redis-semaphore's defaults (10 s each), so its settings stay default. */
 export const leaseMs = 10_000;
-const waitMs = 10_000;
 
 /** The lock was not had in time: the waiter counts a failed acquisition and asks again. */
 export class AcquireFailed extends Error {}
 
-/**
- * Acquire `resource`, run `critical`, release; AcquireFailed when the lock was not had. Nothing
- * closes a contender: the bench ends its process, connections and all.
- */
+/** Acquire, run `critical`, release; AcquireFailed when not had. The bench ends the process, connections and all. */
 export type WithLock = (resource: string, critical: () => Promise<void>) => Promise<void>;
 
 /** Rethrows an error that says the lock was not had as AcquireFailed, any other as it is. */
@@ -30,7 +26,7 @@ function ours(strategyName: string, handoffLimit?: number) {
     const strategy = createLockStrategies(runtime, noLockEvents).find((s) => s.name === strategyName);
     if (!strategy) throw new Error(`@app/lock has no strategy ${strategyName}`);
     const timedOut = notHad((error) => error instanceof LockTimeoutError);
-    return (resource, critical) => strategy.run(resource, { leaseMs, waitMs }, critical).catch(timedOut);
+    return (resource, critical) => strategy.run(resource, { leaseMs, waitMs: leaseMs }, critical).catch(timedOut);
   };
 }
 
@@ -56,17 +52,14 @@ const redlock = peer((redis) => {
   return (resource) => client.acquire([resource], leaseMs).catch(notHad(() => true)); // whatever failed, not had
 });
 
-/**
- * The locks compared: ours as shipped, ours without hand-off inside a process (the ablation), the
- * watchdog and fenced strategies, and the Node peers at their defaults.
- */
+/** Ours as shipped, ours without hand-off inside a process (the ablation), and the Node peers at their defaults. */
 export const CONTENDERS = {
-  'owner-checked': { ours: true, atDefaults: true, create: ours('owner-checked') },
-  'owner-checked:no-local-handoff': { ours: true, atDefaults: false, create: ours('owner-checked', 0) },
-  watchdog: { ours: true, atDefaults: true, create: ours('watchdog') },
-  fenced: { ours: true, atDefaults: true, create: ours('fenced') },
-  'redis-semaphore': { ours: false, atDefaults: true, create: redisSemaphore },
-  redlock: { ours: false, atDefaults: true, create: redlock },
+  'owner-checked': { ours: true, create: ours('owner-checked') },
+  'owner-checked:no-local-handoff': { ours: true, create: ours('owner-checked', 0) },
+  watchdog: { ours: true, create: ours('watchdog') },
+  fenced: { ours: true, create: ours('fenced') },
+  'redis-semaphore': { ours: false, create: redisSemaphore },
+  redlock: { ours: false, create: redlock },
 } as const;
 
 export type ContenderName = keyof typeof CONTENDERS;

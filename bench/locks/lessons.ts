@@ -16,7 +16,7 @@ function lesson(id: string, held: boolean, text: string, numbers: string): Lesso
 export function lockLessons(results: readonly LockBenchResult[], sectionPerSec?: number): Lesson[] {
   const ours = results.find((r) => r.contender === OURS);
   const ablation = results.find((r) => r.contender === `${OURS}:no-local-handoff`);
-  const peers = results.filter((r) => !r.ours && r.atDefaults);
+  const peers = results.filter((r) => !r.ours); // at their defaults
   const peer = [...peers].sort((a, b) => b.grantsPerSec - a.grantsPerSec)[0]; // the fastest
   const patient = [...peers].sort((a, b) => a.maxWaitMs - b.maxWaitMs)[0]; // the shortest longest wait
   if (!ours || !peer) return [];
