@@ -1,4 +1,4 @@
-import { isoToMs, jainIndex, summariseLatency, tally, utilisation } from './figures';
+import { isoToMs, jainIndex, summariseLatency, utilisation } from './figures';
 
 describe('summariseLatency', () => {
   it('sorts, then reports p50, p99 and max', () => {
@@ -39,12 +39,6 @@ describe('isoToMs', () => {
     expect(isoToMs('2026-11-22T04:00:00.5Z')).toBe(Date.parse('2026-11-22T04:00:00.500Z'));
     expect(isoToMs('2026-11-22T04:00:01Z')).toBe(Date.parse('2026-11-22T04:00:01Z'));
     expect(isoToMs('2026-11-22T05:00:00.25+01:00')).toBe(Date.parse('2026-11-22T04:00:00.250Z'));
-  });
-});
-
-describe('tally', () => {
-  it('counts each key', () => {
-    expect(tally(['200', '409 STOCK.SOLD_OUT', '200'])).toEqual({ '200': 2, '409 STOCK.SOLD_OUT': 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-/** The small figures of a round: medians, percentiles, fairness, database times, answer counts, the sections. */
+/** The small figures of a round: medians, percentiles, fairness, database times, the sections. */
 import { summarizeLatencies } from '@app/stock';
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
@@ -27,13 +27,6 @@ export function isoToMs(iso: string): number {
   const match = /^(.*T\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:?\d\d)$/.exec(iso);
   if (!match) return Date.parse(iso);
   return Date.parse(`${match[1]}${match[3]}`) + Number(`0${match[2] ?? ''}`) * 1000;
-}
-
-/** Answers counted by their key ("confirm 200", "409 STOCK.SOLD_OUT"). */
-export function tally(keys: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
-  return counts;
 }
 
 /** The grant rows' sections (database clock): their mean length, and the mean hand-off from one exit to the next. */

@@ -1,6 +1,6 @@
 import type { Audit } from '@app/contract';
 import type { Reconciliation, StatusCounts, VerdictFlag } from '../types';
-import { classify, emptyStatusCounts, errorCode, turnedAwayUnserved, verdict, type VerdictInput } from './verdict';
+import { classify, emptyStatusCounts, turnedAwayUnserved, verdict, type VerdictInput } from './verdict';
 import { exactAudit } from '../../test/fixtures/audit';
 
 /** 100 of 100 sold to 100 buyers, 50 more told it sold out, every 200 a grant row. */
@@ -198,15 +198,6 @@ describe('classify', () => {
     ['a grab code under a 409 it does not belong to', 409, body('LOCK.LOST')],
   ])('puts %s outside the contract', (_, status, text) => {
     expect(classify(status, text)).toBe('outsideContract');
-  });
-});
-
-describe('errorCode', () => {
-  it('reads the code of a contract error body, nothing else', () => {
-    expect(errorCode(body('STOCK.SOLD_OUT'))).toBe('STOCK.SOLD_OUT');
-    expect(errorCode('{"code":42}')).toBeUndefined();
-    expect(errorCode('null')).toBeUndefined();
-    expect(errorCode('<html>')).toBeUndefined();
   });
 });
 

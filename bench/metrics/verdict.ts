@@ -1,4 +1,4 @@
-import { isContractGrabAnswer, type Audit } from '@app/contract';
+import { errorCodeOf, isContractGrabAnswer, type Audit } from '@app/contract';
 
 /** Every flag, in the order a verdict names them. */
 const ORDER = ['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED'] as const;
@@ -26,19 +26,10 @@ export function emptyStatusCounts() {
 }
 export type StatusCounts = Readonly<ReturnType<typeof emptyStatusCounts>>;
 
-export function errorCode(body: string): string | undefined {
-  try {
-    const { code } = JSON.parse(body) as { code?: unknown };
-    return typeof code === 'string' ? code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** An HTTP answer's bucket. `success` is the design's success answer: 200 granted, or 202 accepted (redis-stream). */
 export function classify(status: number, body: string, success = 200): keyof StatusCounts {
   if (status === success) return 'granted';
-  const code = errorCode(body);
+  const code = errorCodeOf(body);
   if (status === 200 || status === 202 || !isContractGrabAnswer(status, code)) return 'outsideContract';
   if (code === 'STOCK.SOLD_OUT') return 'soldOut';
   if (code === 'GRANT.DUPLICATE') return 'duplicate';

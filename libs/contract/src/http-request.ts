@@ -42,8 +42,13 @@ export async function sendJson<T>(baseUrl: string, request: JsonRequest): Promis
 
 /** The error for an answer that is not 2xx, with the contract's code when the body has one. */
 export function apiError(request: string, status: number, text: string): ApiError {
+  return new ApiError(request, status, errorCodeOf(text), text);
+}
+
+/** The contract error code an answer's body carries (`STOCK.SOLD_OUT`, …), or undefined. */
+export function errorCodeOf(text: string): string | undefined {
   const code = parseObject(text)?.code;
-  return new ApiError(request, status, typeof code === 'string' ? code : undefined, text);
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** The JSON object `text` holds, or undefined. */

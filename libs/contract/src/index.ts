@@ -5,6 +5,7 @@ export * from './grab-options';
 export * from './holds';
 export * from './room';
 export * from './client-errors';
+export { errorCodeOf } from './http-request';
 export * from './api-client';
 export type { CallAnswer, GrabAnswer } from './call-answer';
 export * from './lab';
