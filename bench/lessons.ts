@@ -1,7 +1,7 @@
 import { lowerMedian } from './metrics/figures';
 import { commitsPerGrant } from './report/columns';
 import { lesson, titles } from './report/evidence';
-import { num } from './report/format';
+import { num } from '../tools/report/format';
 import { scenarioFor } from './scenarios';
 import { medianRun } from './sell-out/sell-out-round';
 import { slowDbLesson } from './slow-db/slow-db-lesson';

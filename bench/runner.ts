@@ -4,7 +4,7 @@ import { lessonsOf } from './lessons';
 import { withBounds } from './scenarios';
 import { machineInfo } from './machine';
 import { methodText } from './options';
-import { ProgressLine } from './progress';
+import { ProgressLine } from '../tools/report/progress-line';
 import { ceilingsLine } from './report/columns';
 import { measureSellOut } from './sell-out/sell-out-round';
 import { measureSlowDb, SLOW_DB_STRATEGIES } from './slow-db/slow-db-round';

@@ -4,7 +4,7 @@ import { summarizeLatencies } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
 import { isoToMs, summariseLatency, utilisation } from './metrics/figures';
 import { reconcile, verdict } from './metrics/verdict';
-import type { ProgressLine } from './progress';
+import type { ProgressLine } from '../tools/report/progress-line';
 import { scenarioFor, segmentsFor } from './scenarios';
 import { drainOrders, type BenchTarget } from './target';
 import type { BenchSettings, StrategyResult } from './types';

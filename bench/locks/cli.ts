@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startRedisServer } from '../../tools/stack/servers/redis-server';
 import { runCommand } from '../../tools/stack/run-command';
-import { fileStamp } from '../report/format';
+import { fileStamp } from '../../tools/report/format';
 import { medianRound, type LockBenchResult } from './aggregate';
 import { contenderNames, leaseMs, NO_LOCK, type ContenderName } from './contenders';
 import { measure } from './measure';

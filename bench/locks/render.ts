@@ -1,5 +1,5 @@
-import { wrap } from '../report/format';
-import { renderGrid, type Grid } from '../report/grid';
+import { wrap } from '../../tools/report/format';
+import { renderGrid, type Grid } from '../../tools/report/table';
 import { machineInfo } from '../machine';
 import type { LockBenchResult } from './aggregate';
 import { NO_LOCK } from './contenders';

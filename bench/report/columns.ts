@@ -1,7 +1,7 @@
 import type { Ceilings, LoadResult, StrategyResult } from '../types';
 import { titles } from './evidence';
-import { fixed, ms } from './format';
-import type { Grid } from './grid';
+import { fixed, ms } from '../../tools/report/format';
+import type { Grid } from '../../tools/report/table';
 
 export interface Column {
   readonly header: string;

@@ -3,7 +3,7 @@ import type { SellOutRun } from '../sell-out/sell-out-round';
 import type { BenchReport } from '../types';
 import { renderHtml } from './render-html';
 import { fourStrategies, sampleReport, sampleResult } from '../../test/fixtures/bench-report';
-import { escapeXml } from './svg-charts';
+import { escapeXml } from '../../tools/report/format';
 
 const run = (strategy: string, sellOutMs: number): SellOutRun => ({
   strategy,

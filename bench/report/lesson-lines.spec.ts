@@ -1,5 +1,4 @@
-import { renderLessons } from './render-markdown';
-import { wrap } from './format';
+import { renderLessons } from './render-text';
 
 describe('renderLessons', () => {
   it('marks each lesson, wraps it within the width, and gives the two numbers when it did not hold', () => {
@@ -12,10 +11,5 @@ describe('renderLessons', () => {
     expect(lines[0]).toMatch(/^held {7}word/);
     expect(lines.every((l) => l.length <= 40)).toBe(true);
     expect(lines.slice(-2)).toEqual(['not held   Short.', '           (1 vs 2)']);
-  });
-
-  it('wraps at spaces only', () => {
-    expect(wrap('aa bb cc', 5)).toBe('aa bb\ncc');
-    expect(wrap('toolongword x', 4)).toBe('toolongword\nx');
   });
 });

@@ -3,9 +3,10 @@ import { slowDbSection } from '../slow-db/slow-db-chart';
 import type { BenchReport, Lesson, LoadResult, StrategyResult } from '../types';
 import { columns, commitsPerGrant, loadGrid } from './columns';
 import { titles } from './evidence';
-import { htmlTable } from './grid';
-import { LEGEND, runFacts } from './render-markdown';
-import { barChart, escapeXml, type BarRow } from './svg-charts';
+import { htmlTable } from '../../tools/report/table';
+import { LEGEND, runFacts } from './render-text';
+import { escapeXml } from '../../tools/report/format';
+import { barChart, type BarRow } from './bar-chart';
 
 const green = '#2e7d32';
 const red = '#c62828';

@@ -6,10 +6,9 @@ import {
   sampleStatuses,
   sampleVerdict,
 } from '../../test/fixtures/bench-report';
-import { fileStamp } from './format';
 import { renderHtml } from './render-html';
-import { renderLessons, renderMarkdown, renderTable } from './render-markdown';
-import { barChart } from './svg-charts';
+import { lessonItem, markdownTable, renderLessons, renderTable } from './render-text';
+import { barChart } from './bar-chart';
 
 const CEILINGS = 'ceilings: http 4210/s, pg hot row 1480/s, redis 9350/s';
 
@@ -116,31 +115,24 @@ describe('renderLessons', () => {
   });
 });
 
-describe('renderMarkdown', () => {
-  const md = renderMarkdown(fourStrategies());
+describe('markdownTable and lessonItem (the README sections)', () => {
+  const report = fourStrategies();
+  const md = report.loads.flatMap(markdownTable).join('\n');
 
-  it('leads with the lessons, then the machine, the ceilings and the method', () => {
-    const lessons = fourStrategies().lessons;
-    expect(md.indexOf(`- ${lessons[0].text}`)).toBeGreaterThan(0);
-    expect(md).toContain('**Held**');
-    const facts = [
-      '- Machine: 2 × Test CPU <fast> & co, 3.8 GB, linux 6.1; Node v20.20.2',
-      `- ${CEILINGS}`,
-      '- Method: Method paragraph: autocannon with a fixed amount.',
-    ].join('\n');
-    expect(md.indexOf(facts)).toBeGreaterThan(md.indexOf(`- ${lessons.at(-1)?.text}`));
+  it('marks a lesson held or not, with its two numbers when not', () => {
+    expect(lessonItem({ id: 'a', text: 'It held.', held: true })).toBe('- It held. **Held**.');
+    expect(lessonItem({ id: 'b', text: 'It did not.', held: false, notHeld: '1 against 2' })).toBe(
+      '- It did not. **Not held**: 1 against 2.',
+    );
   });
 
   it('holds a Markdown table per load with every column, failures in bold', () => {
     expect(
       md.match(/^\| strategy \| verdict \| grabs\/s \| granted p99 ms \| of ceiling \| oversold \|/gm),
     ).toHaveLength(2);
-    const at0 = md.indexOf('\n## workMs 0\n');
-    const at5 = md.indexOf('\n## workMs 5\n');
-    expect(at5).toBeGreaterThan(at0);
-    const row0 = '| none | **OVERSOLD + LOST UPDATES** | 3121 | 91.0 | 2.11 pg hot row | **188** | **402** | 17 |';
-    expect(md.indexOf(row0)).toBeGreaterThan(at0);
-    expect(md.indexOf(row0)).toBeLessThan(at5);
+    expect(markdownTable(report.loads[0]).join('\n')).toContain(
+      '| none | **OVERSOLD + LOST UPDATES** | 3121 | 91.0 | 2.11 pg hot row | **188** | **402** | 17 |',
+    );
     expect(md).toContain(
       '| owner-checked | correct | 131 | 91.0 | 0.09 pg hot row | 0 | 0 | 1 | 1.00 | 14.5 | – | 9.5 | 3333 | 500 | 500 | 0 | 0 | 0 | 2.9 | 9876 | yes |',
     );
@@ -148,19 +140,13 @@ describe('renderMarkdown', () => {
 
   it("shows redis-stream's accept-to-durable latency", () => {
     const durable = { count: 2, p50: 12, p99: 340, max: 340 };
-    const report = sampleReport([sampleLoad(0, [{ strategy: 'redis-stream', acceptToDurable: durable }])]);
-    expect(renderMarkdown(report)).toContain('| 12.0/340 |');
-  });
-
-  it('explains every verdict flag, and names no target', () => {
-    for (const flag of ['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED']) {
-      expect(md).toContain(`${flag} (`);
-    }
-    expect(md).not.toMatch(/\bmet\b|target/i);
+    expect(markdownTable(sampleLoad(0, [{ strategy: 'redis-stream', acceptToDurable: durable }])).join('\n')).toContain(
+      '| 12.0/340 |',
+    );
   });
 
   it('bolds what went wrong in a row that is not as expected', () => {
-    expect(renderMarkdown(undersold())).toContain(
+    expect(markdownTable(undersold().loads[0]).join('\n')).toContain(
       '| owner-checked | **UNDERSOLD + FAILED + NOT RECONCILED (expected correct)** | 125 |',
     );
   });
@@ -198,6 +184,12 @@ describe('renderHtml', () => {
     expect(html).toContain('<title>segmented ceiling: 4210 grabs/s</title>');
   });
 
+  it('explains every verdict flag in its legend', () => {
+    for (const flag of ['OVERSOLD', 'LOST UPDATES', 'TWO HOLDERS', 'UNDERSOLD', 'FAILED', 'NOT RECONCILED']) {
+      expect(html.slice(html.indexOf('<p class="method">Verdict:'))).toContain(`${flag} (`);
+    }
+  });
+
   it('shows the ceilings and the figures, marks failing cells, and escapes text', () => {
     expect(html).toContain(`<li>${CEILINGS}</li>`);
     expect(html).toContain('<li>Method: Method paragraph: autocannon with a fixed amount.</li>');
@@ -230,11 +222,5 @@ describe('barChart', () => {
     );
     expect(svg).toMatch(/width="460\.0" height="13" fill="green"/);
     expect(svg).toMatch(/width="230\.0" height="13" fill="red"/);
-  });
-});
-
-describe('fileStamp', () => {
-  it('makes a file-name-safe stamp', () => {
-    expect(fileStamp('2026-11-22T04:30:05.123Z')).toBe('2026-11-22T04-30-05Z');
   });
 });

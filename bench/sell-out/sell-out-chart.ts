@@ -1,6 +1,6 @@
 import { titles } from '../report/evidence';
-import { lineChart } from '../report/svg-charts';
-import { htmlTable } from '../report/grid';
+import { lineChart } from '../../tools/report/line-chart';
+import { htmlTable } from '../../tools/report/table';
 import { medianRun, type SellOutResult } from './sell-out-round';
 
 const COLORS = ['#1565c0', '#2e7d32', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#5d4037', '#9e9d24'];

@@ -1,6 +1,6 @@
 import { titles } from '../report/evidence';
-import { lineChart } from '../report/svg-charts';
-import { htmlTable } from '../report/grid';
+import { lineChart } from '../../tools/report/line-chart';
+import { htmlTable } from '../../tools/report/table';
 import type { SlowDbResult } from './slow-db-round';
 
 const COLORS: Record<string, string> = { 'db-atomic': '#1565c0', 'redis-lua': '#ef6c00', 'redis-stream': '#2e7d32' };

@@ -1,5 +1,5 @@
 import { lesson, titles } from '../report/evidence';
-import { num } from '../report/format';
+import { num } from '../../tools/report/format';
 import type { Lesson } from '../types';
 import type { SlowDbResult, SlowDbRun } from './slow-db-round';
 

@@ -1,3 +1,4 @@
+import { renderGrid } from '../report/table';
 import type { HoldsScenarioResult } from './holds-scenario';
 import type { Check } from './invariants';
 import type { ScenarioResult } from './scenario';
@@ -60,21 +61,13 @@ function row(r: ScenarioResult): string[] {
   ];
 }
 
-/** A plain-text table, columns padded to their widest cell. */
-export function renderGrid(header: readonly string[], rows: readonly string[][]): string {
-  const all = [[...header], ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
-}
+/** A plain-text table, every column left-aligned. */
+const leftAligned = (header: readonly string[], rows: readonly string[][]) =>
+  renderGrid({ header, align: header.map(() => 'left'), rows }).join('\n');
 
 /** One row per scenario. */
 export function renderTable(results: readonly ScenarioResult[]): string {
-  return renderGrid(COLUMNS, results.map(row));
+  return leftAligned(COLUMNS, results.map(row));
 }
 
 const HOLDS_COLUMNS = [
@@ -97,7 +90,7 @@ const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms
 
 /** One row per holds run: what the confirms were answered, and what the database holds. */
 export function renderHoldsTable(results: readonly HoldsScenarioResult[]): string {
-  return renderGrid(
+  return leftAligned(
     HOLDS_COLUMNS,
     results.map((r) => [
       r.fault,

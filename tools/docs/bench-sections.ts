@@ -1,7 +1,7 @@
 import type { Lesson } from '../../bench/types';
-import { lessonItem, markdownTable } from '../../bench/report/render-markdown';
+import { lessonItem, markdownTable } from '../../bench/report/render-text';
 import { ceilingsLine } from '../../bench/report/columns';
-import { fixed } from '../../bench/report/format';
+import { fixed } from '../report/format';
 import type { BenchReport } from '../../bench/types';
 
 /** The fields of a lock micro-bench run the docs quote: the contract's, so they outlive its other figures. */

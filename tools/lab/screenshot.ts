@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { machineInfo } from '../../bench/machine';
-import { fileStamp } from '../../bench/report/format';
+import { fileStamp } from '../report/format';
 import { ensureStack } from '../stack/stack';
 import { launchChromium } from './chromium';
 import type { LabPageTiming } from './page-timing';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileStamp } from '../../bench/report/format';
+import { fileStamp } from '../report/format';
 import { ensureStack } from '../stack/stack';
 import { renderSoakHtml, soakVerdict } from './soak-report';
 import { runSoak } from './soak-run';

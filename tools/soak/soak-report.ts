@@ -1,4 +1,5 @@
-import { escapeXml, lineChart, type LineSeries } from '../../bench/report/svg-charts';
+import { escapeXml } from '../report/format';
+import { lineChart, type LineSeries } from '../report/line-chart';
 import type { ReplicaSample } from './replica-samples';
 import { lagP99, memoryGrowth } from './soak-figures';
 import type { SoakReport } from './soak-run';

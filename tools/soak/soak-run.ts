@@ -1,6 +1,6 @@
 import { ApiClient } from '@app/contract';
 import { runStrategy } from '../../bench/strategy-round';
-import { ProgressLine } from '../../bench/progress';
+import { ProgressLine } from '../report/progress-line';
 import { targetOf } from '../../bench/target';
 import type { BenchSettings } from '../../bench/types';
 import { startLoad, type RequestRecord } from '../chaos/load-driver';

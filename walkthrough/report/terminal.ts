@@ -1,5 +1,5 @@
 import type { Step, StepResult } from '../step';
-import { wrap } from '../../bench/report/format';
+import { wrap } from '../../tools/report/format';
 import { figureLabel, formatFigure } from './format';
 import { summaryLine } from './markdown';
 

@@ -1,4 +1,4 @@
-import { escapeXml } from './svg-charts';
+import { escapeXml } from './format';
 
 /** A table for the one renderer: a header, an alignment and rows of cells. */
 export interface Grid {

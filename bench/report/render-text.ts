@@ -1,8 +1,8 @@
-/** The text reports: the terminal's (printed by npm run bench) and the Markdown file, from one table renderer. */
+/** The text reports: the terminal's (printed by npm run bench) and the README's Markdown sections, and the report's legend. */
 import type { BenchReport, Lesson, LoadResult } from '../types';
 import { ceilingsLine, columns, loadGrid, summaryColumns } from './columns';
-import { wrap } from './format';
-import { renderGrid } from './grid';
+import { wrap } from '../../tools/report/format';
+import { renderGrid } from '../../tools/report/table';
 
 export const LEGEND =
   'Verdict: correct, or what went wrong: OVERSOLD (more grants than stock), LOST UPDATES (decrements overwritten), ' +
@@ -15,7 +15,7 @@ export const LEGEND =
   'redis-stream answers 202 (accepted) and grants later: its grabs/s are accepted/s, its 200 column counts 202s, it is ' +
   'judged once its order stream drained, and accept→durable runs from Redis’s acceptance to the grant row.';
 
-/** What the Markdown and HTML reports both say of the run before its tables (the method names its settings). */
+/** What the HTML report says of the run before its tables (the method names its settings). */
 export const runFacts = ({ machine: m, ...report }: BenchReport): string[] => [
   `Machine: ${m.cpus} × ${m.cpuModel}, ${m.totalMemGb} GB, ${m.platform}; Node ${m.node}`,
   ceilingsLine(report.ceilings),
@@ -49,22 +49,3 @@ export const markdownTable = (load: LoadResult): string[] => renderGrid(loadGrid
 
 export const lessonItem = (l: Lesson): string =>
   `- ${l.text} **${l.held ? 'Held' : 'Not held'}**${l.notHeld ? `: ${l.notHeld}` : ''}.`;
-
-/** The Markdown report: the lessons first, the run, a table per load, the sell-out race. */
-export function renderMarkdown(report: BenchReport): string {
-  const sellOut = report.sellOut?.runs.map(
-    (r) => `- ${r.strategy} (${r.segments} row(s)): ${r.sellOutMs} ms, ${r.granted} granted, ${r.stockLeft} left`,
-  );
-  return [
-    `# Strategy comparison, ${report.startedAt}`,
-    '',
-    ...report.lessons.map(lessonItem),
-    '',
-    ...runFacts(report).map((fact) => `- ${fact}`),
-    ...report.loads.flatMap((load) => ['', `## workMs ${load.workMs}`, '', ...markdownTable(load)]),
-    ...(sellOut ? ['', '## Sell-out race', '', ...sellOut] : []),
-    '',
-    LEGEND,
-    '',
-  ].join('\n');
-}

@@ -1,4 +1,4 @@
-/** Number formats of the tables, the reports and the lessons' sentences. */
+/** Text formats of the tables, the reports and the lessons' sentences. */
 export const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 /** For sentences: 1631 → '1,631'. */
@@ -20,4 +20,9 @@ export function wrap(text: string, width: number, indent = ''): string {
     else lines.push(word);
   }
   return lines.map((line) => indent + line).join('\n');
+}
+
+/** For HTML and SVG text and attributes. */
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
