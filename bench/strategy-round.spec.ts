@@ -3,6 +3,7 @@ import type { RoundOutcome } from './load-round';
 import { withBounds } from './scenarios';
 import { emptyStatusCounts } from './metrics/verdict';
 import { sampleCeilings } from '../test/fixtures/bench-report';
+import { summaryColumns } from './report/columns';
 import { assembleResult } from './strategy-round';
 import type { StatusCounts } from './types';
 
@@ -63,8 +64,14 @@ describe('assembleResult', () => {
   });
 
   it('splits latency into the granted and the turned-away answers', () => {
-    expect(r.latency.granted).toEqual({ p50: 30, p99: 40, max: 40 });
-    expect(r.latency.turnedAway).toEqual({ p50: 20, p99: 20, max: 20 });
+    expect(r.latency.granted).toEqual({ count: 3, p50: 30, p99: 40, max: 40 });
+    expect(r.latency.turnedAway).toEqual({ count: 1, p50: 20, p99: 20, max: 20 });
+  });
+
+  it('has no latency of a kind that had no answer, rather than a made-up 0', () => {
+    const none = assemble('owner-checked', {}, outcome({ grantedMs: [], lastGrantAfterMs: 0 }));
+    expect(none.latency.granted).toBeNull();
+    expect(summaryColumns.find((c) => c.header === 'granted p99 ms')?.value(none)).toBe('–');
   });
 
   it('reconciles the 200s against the grant rows, counting unanswered requests', () => {

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import type { ApiClient, Audit, Grant } from '@app/contract';
 import { summarizeLatencies } from '@app/stock';
 import { runRound, type RoundOutcome } from './load-round';
-import { isoToMs, summariseLatency, utilisation } from './metrics/figures';
+import { isoToMs, utilisation } from './metrics/figures';
 import { reconcile, verdict } from './metrics/verdict';
 import type { ProgressLine } from '../tools/report/progress-line';
 import { scenarioFor, segmentsFor } from './scenarios';
@@ -46,7 +46,7 @@ export async function runStrategy(api: ApiClient, target: BenchTarget, run: Stra
   const [audit, grants] = await Promise.all([api.audit(coupon.id), api.grants(coupon.id)]);
   const soldOut = audit.stock === 0 ? await round('sold-out', coupon.id, settings.requests) : undefined;
   const result = assembleResult(run, measured, { couponId: coupon.id, audit, grants, commits }, soldOut);
-  const p99 = result.latency.granted.p99.toFixed(0);
+  const p99 = result.latency.granted?.p99.toFixed(0) ?? '–';
   progress.done(`${run.label}: ${result.verdict.label}, ${result.grabsPerSec.toFixed(0)} grabs/s, p99 ${p99} ms`);
   return result;
 }
@@ -87,7 +87,7 @@ export function assembleResult(
     grabsPerSec: measured.lastGrantAfterMs > 0 ? (statuses.granted * 1000) / measured.lastGrantAfterMs : 0,
     // Until the run's ceilings are known (runner.ts fills it in).
     bound: { ceiling: 'httpPerSec', perSec: 0, share: 0 },
-    latency: { granted: summariseLatency(measured.grantedMs), turnedAway: summariseLatency(measured.turnedAwayMs) },
+    latency: { granted: summarizeLatencies(measured.grantedMs), turnedAway: summarizeLatencies(measured.turnedAwayMs) },
     statuses,
     audit,
     reconciliation,

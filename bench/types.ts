@@ -1,7 +1,7 @@
 /** What one bench run measures, as written to bench/results/<timestamp>.json. */
 import type { Audit } from '@app/contract';
-import type { LatencySummary as DurableLatency } from '@app/stock';
-import type { LatencySummary, Utilisation } from './metrics/figures';
+import type { LatencySummary } from '@app/stock';
+import type { Utilisation } from './metrics/figures';
 import type { MachineInfo } from './machine';
 import type { BenchSettings } from './options';
 import type { SellOutResult } from './sell-out/sell-out-round';
@@ -24,7 +24,8 @@ export interface StrategyResult {
   /** Grants per second, from the round's start to the last 200. */
   readonly grabsPerSec: number;
   readonly bound: Bound;
-  readonly latency: { readonly granted: LatencySummary; readonly turnedAway: LatencySummary };
+  /** Client-side, ms; null when no answer was of its kind. */
+  readonly latency: { readonly granted: LatencySummary | null; readonly turnedAway: LatencySummary | null };
   readonly statuses: StatusCounts;
   readonly audit: Audit;
   readonly reconciliation: Reconciliation;
@@ -35,7 +36,7 @@ export interface StrategyResult {
   /** The whole machine's CPU time (every process) from the measured round's start to its last answer, per request, µs (Linux only). */
   readonly cpuMicrosPerRequest?: number;
   /** redis-stream: from Redis's acceptance of each order to its grant row, ms (null when none was accepted). */
-  readonly acceptToDurable?: DurableLatency | null;
+  readonly acceptToDurable?: LatencySummary | null;
   /** Transactions that wrote during the measured round (and its drain). */
   readonly commits?: number;
 }

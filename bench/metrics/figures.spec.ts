@@ -1,14 +1,4 @@
-import { isoToMs, jainIndex, summariseLatency, utilisation } from './figures';
-
-describe('summariseLatency', () => {
-  it('sorts, then reports p50, p99 and max', () => {
-    expect(summariseLatency([4, 2, 8, 6])).toEqual({ p50: 4, p99: 8, max: 8 });
-  });
-
-  it('is all zeros for no answers', () => {
-    expect(summariseLatency([])).toEqual({ p50: 0, p99: 0, max: 0 });
-  });
-});
+import { isoToMs, jainIndex, utilisation } from './figures';
 
 describe('jainIndex', () => {
   it('is 1 when every share is equal', () => {

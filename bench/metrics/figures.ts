@@ -1,17 +1,9 @@
 /** The small figures of a round: medians, percentiles, fairness, database times, the sections. */
-import { summarizeLatencies } from '@app/stock';
 
 /** The middle of `sorted` (the lower of the two middles for an even count), or undefined when empty. */
 export function lowerMedian<T>(sorted: readonly T[]): T | undefined {
   return sorted.length === 0 ? undefined : sorted[Math.floor((sorted.length - 1) / 2)];
 }
-
-/** Client-side latency in ms, all 0 when there were none: @app/stock's summary without the count. */
-export function summariseLatency(latenciesMs: readonly number[]) {
-  const { p50, p99, max } = summarizeLatencies(latenciesMs) ?? { p50: 0, p99: 0, max: 0 };
-  return { p50, p99, max };
-}
-export type LatencySummary = ReturnType<typeof summariseLatency>;
 
 const sum = (xs: readonly number[]) => xs.reduce((total, x) => total + x, 0);
 const mean = (xs: readonly number[]) => (xs.length > 0 ? sum(xs) / xs.length : 0);

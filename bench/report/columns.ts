@@ -35,7 +35,7 @@ export const summaryColumns: readonly Column[] = [
     alarming: (r) => !r.verdict.correct || !r.verdict.asExpected,
   },
   figure('grabs/s', (r) => fixed(r.grabsPerSec)),
-  figure('granted p99 ms', (r) => ms(r.latency.granted.p99)),
+  figure('granted p99 ms', (r) => ms(r.latency.granted?.p99)),
   figure('of ceiling', (r) => `${fixed(r.bound.share, 2)} ${ceilingLabel[r.bound.ceiling]}`),
 ];
 
@@ -49,9 +49,9 @@ export const columns: readonly Column[] = [
     alarming: (r) => r.verdict.flags.includes('TWO HOLDERS'),
   },
   figure('commits per grant', (r) => fixed(commitsPerGrant(r) ?? NaN, 2)),
-  figure('granted p50 ms', (r) => ms(r.latency.granted.p50)),
+  figure('granted p50 ms', (r) => ms(r.latency.granted?.p50)),
   figure('accept→durable p50/p99 ms', ({ acceptToDurable: d }) => (d ? `${ms(d.p50)}/${ms(d.p99)}` : '–')),
-  figure('turned away p99 ms', (r) => ms(r.latency.turnedAway.p99)),
+  figure('turned away p99 ms', (r) => ms(r.latency.turnedAway?.p99)),
   figure(titles.soldOutColumn, (r) => (r.soldOut ? fixed(r.soldOut.perSec) : '–')),
   count('200', (r) => r.statuses.granted),
   count('409', ({ statuses: s }) => s.soldOut + s.duplicate + s.fenceRejected),

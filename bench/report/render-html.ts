@@ -39,9 +39,9 @@ function loadSection(load: LoadResult): string {
       ['lost updates', '#ef6c00', (r) => r.audit.lostUpdates],
     ]),
     bars(`Latency at workMs ${w}: granted and turned away`, 'ms', [
-      ['granted p50', '#a5d6a7', (r) => r.latency.granted.p50],
-      ['granted p99', green, (r) => r.latency.granted.p99],
-      ['turned away p99', '#1e88e5', (r) => r.latency.turnedAway.p99],
+      ['granted p50', '#a5d6a7', (r) => r.latency.granted?.p50 ?? 0],
+      ['granted p99', green, (r) => r.latency.granted?.p99 ?? 0],
+      ['turned away p99', '#1e88e5', (r) => r.latency.turnedAway?.p99 ?? 0],
     ]),
     bars(titles.commits(w), 'commits', [['commits per grant', '#6a1b9a', (r) => commitsPerGrant(r) ?? 0]]),
   ].join('\n');

@@ -1,5 +1,6 @@
 import { titles } from '../report/evidence';
 import { lineChart } from '../../tools/report/line-chart';
+import { fixed } from '../../tools/report/format';
 import { htmlTable } from '../../tools/report/table';
 import type { SlowDbResult } from './slow-db-round';
 
@@ -13,7 +14,7 @@ export function slowDbSection(result: SlowDbResult | undefined): string {
     align: ['left', 'right', 'right', 'right', 'left'],
     rows: result.runs.map((r) => [
       r.strategy,
-      ...[r.stalled.p50, r.stalled.p99, r.caughtUpMs].map((x) => x.toFixed(0)),
+      ...[r.stalled?.p50, r.stalled?.p99, r.caughtUpMs].map((x) => fixed(x ?? NaN)),
       r.correct ? 'yes' : 'NO',
     ]),
     alarming: (row, column) => column === 4 && !result.runs[row].correct,

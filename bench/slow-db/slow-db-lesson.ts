@@ -8,15 +8,17 @@ const STALL_REACH = 0.5;
 /** How many times shorter the stream's p99 wait must be than the shortest of the designs that wait. */
 const SHAVE_FACTOR = 4;
 
-const waits = (r: SlowDbRun) => `p50 ${num(r.stalled.p50)} / p99 ${num(r.stalled.p99)} ms under ${r.strategy}`;
+// Null only when no buyer arrived during the stall: then no wait to speak of.
+const p99 = (r: SlowDbRun) => r.stalled?.p99 ?? 0;
+const waits = (r: SlowDbRun) => `p50 ${num(r.stalled?.p50 ?? 0)} / p99 ${num(p99(r))} ms under ${r.strategy}`;
 
 /** Async orders keep the buyer's wait short while the database stalls: the stream against the designs that wait for it. */
 export function slowDbLesson(result: SlowDbResult): Lesson[] {
   const stream = result.runs.find((r) => r.strategy === 'redis-stream');
   const waiting = result.runs.filter((r) => r !== stream);
   if (!stream || waiting.length === 0) return [];
-  const shortest = waiting.reduce((a, b) => (a.stalled.p99 <= b.stalled.p99 ? a : b));
-  const unreached = waiting.find((r) => r.stalled.p99 < result.stallMs * STALL_REACH);
+  const shortest = waiting.reduce((a, b) => (p99(a) <= p99(b) ? a : b));
+  const unreached = waiting.find((r) => p99(r) < result.stallMs * STALL_REACH);
   const text =
     `When PostgreSQL stalls, a buyer whose answer waits for the database waits with it: with the stock row ` +
     `held for ${num(result.stallMs)} ms, buyers who arrived meanwhile waited ${waiting.map(waits).join(' and ')}, ` +
@@ -26,8 +28,8 @@ export function slowDbLesson(result: SlowDbResult): Lesson[] {
   const notHeld = !stream.correct
     ? 'redis-stream: not every buyer was accepted and became a grant row'
     : unreached
-      ? `${unreached.strategy} p99 ${num(unreached.stalled.p99)} ms < ${STALL_REACH} × the ${num(result.stallMs)} ms stall`
-      : `redis-stream p99 ${num(stream.stalled.p99)} ms > ${shortest.strategy}'s ${num(shortest.stalled.p99)} / ${SHAVE_FACTOR}`;
-  const held = stream.correct && !unreached && stream.stalled.p99 * SHAVE_FACTOR <= shortest.stalled.p99;
+      ? `${unreached.strategy} p99 ${num(p99(unreached))} ms < ${STALL_REACH} × the ${num(result.stallMs)} ms stall`
+      : `redis-stream p99 ${num(p99(stream))} ms > ${shortest.strategy}'s ${num(p99(shortest))} / ${SHAVE_FACTOR}`;
+  const held = stream.correct && !unreached && p99(stream) * SHAVE_FACTOR <= p99(shortest);
   return [lesson('orders-ride-out-a-slow-database', text, held, notHeld, titles.slowDb)];
 }

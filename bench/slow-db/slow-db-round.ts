@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { ApiClient } from '@app/contract';
-import { isoToMs, summariseLatency } from '../metrics/figures';
+import { summarizeLatencies } from '@app/stock';
+import { isoToMs } from '../metrics/figures';
 import { drainOrders, type BenchTarget } from '../target';
 
 // Buyers arrive at a fixed pace whatever the answers (a crowd does not slow down for a slow database);
@@ -45,7 +46,7 @@ async function runOne(api: ApiClient, target: BenchTarget, db: Client, strategy:
     stallFromMs,
     stallToMs,
     // The wait of the buyers sent while the row was held.
-    stalled: summariseLatency(waitMs.filter((_, i) => sentMs[i] >= stallFromMs && sentMs[i] <= stallToMs)),
+    stalled: summarizeLatencies(waitMs.filter((_, i) => sentMs[i] >= stallFromMs && sentMs[i] <= stallToMs)),
     // From the release to the grant row of the last buyer who arrived before it: the backlog durable.
     caughtUpMs: Math.max(0, ...backlog.map((g) => isoToMs(g.leftAt) - startedAt - stallToMs)),
     // Every buyer served (200, or 202 accepted), each a grant row, none beyond the stock.

@@ -5,7 +5,9 @@ export const fixed = (value: number, digits = 0): string => (Number.isFinite(val
 export const num = (x: number, digits = 0): string =>
   x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-export const ms = (value: number): string => value.toFixed(value >= 100 ? 0 : 1);
+/** Milliseconds, '–' when there were none. */
+export const ms = (value: number | undefined): string =>
+  value === undefined ? '–' : value.toFixed(value >= 100 ? 0 : 1);
 
 /** 2026-11-22T04:30:05.123Z → 2026-11-22T04-30-05Z, safe in file names. */
 export const fileStamp = (iso: string): string => iso.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
