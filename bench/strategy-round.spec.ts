@@ -69,7 +69,11 @@ describe('assembleResult', () => {
   });
 
   it('has no latency of a kind that had no answer, rather than a made-up 0', () => {
-    const none = assemble('owner-checked', {}, outcome({ grantedMs: [], lastGrantAfterMs: 0 }));
+    const none = assemble(
+      'owner-checked',
+      {},
+      outcome({ statuses: { ...emptyStatusCounts(), soldOut: 4 }, grantedMs: [], lastGrantAfterMs: 0 }),
+    );
     expect(none.latency.granted).toBeNull();
     expect(summaryColumns.find((c) => c.header === 'granted p99 ms')?.value(none)).toBe('–');
   });

@@ -46,6 +46,17 @@ describe('slowDbLesson', () => {
     });
   });
 
+  it('does not hold when no buyer arrived while the row was held: no wait to compare', () => {
+    expect(judge(slowDbRun('redis-stream', 12, 40, { stalled: null }))).toMatchObject({
+      held: false,
+      notHeld: 'redis-stream: no buyer arrived while the row was held',
+    });
+    expect(judge(slowDbRun('redis-stream', 12, 40), [{ ...atomic, stalled: null }, lua])).toMatchObject({
+      held: false,
+      notHeld: 'db-atomic: no buyer arrived while the row was held',
+    });
+  });
+
   it('says nothing without the stream, or without a design that waits', () => {
     expect(slowDbLesson(slowDb([atomic, lua]))).toEqual([]);
     expect(slowDbLesson(slowDb([slowDbRun('redis-stream', 1, 2)]))).toEqual([]);
