@@ -11,7 +11,8 @@ const presets = {
 } as const;
 type NumericOption = Exclude<keyof typeof presets.full, 'loads'>;
 
-function int(name: string, raw: string, min: number, max: number): number {
+/** `--name`'s value as an integer in min…max, or a clear error. */
+export function int(name: string, raw: string, min: number, max: number): number {
   const value = raw.trim() === '' ? Number.NaN : Number(raw);
   if (!Number.isInteger(value) || value < min || value > max)
     throw new Error(`--${name} must be an integer in ${min}…${max}, got ${raw}`);

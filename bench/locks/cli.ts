@@ -7,19 +7,27 @@ import { fileStamp } from '../../tools/report/format';
 import { medianRound, type LockBenchResult } from './aggregate';
 import { contenderNames, leaseMs, NO_LOCK, type ContenderName } from './contenders';
 import { measure } from './measure';
+import { int } from '../options';
 import { lockReport, renderLockTable } from './render';
 
 // npm run bench:locks -- [--processes 3] [--waiters 50] [--seconds 5] [--warm-up 3] [--rounds 3]
 //   [--port 26700] [--contenders a,b] [--out bench/results]
-const NUMBERS = { processes: 3, waiters: 50, seconds: 5, 'warm-up': 3, rounds: 3, port: 26700 };
+// Each option's default and its largest value.
+const NUMBERS = {
+  processes: [3, 256],
+  waiters: [50, 100_000],
+  seconds: [5, 86_400],
+  'warm-up': [3, 86_400],
+  rounds: [3, 1000],
+  port: [26700, 65_535],
+} as const;
 
 function options() {
   const names = [...Object.keys(NUMBERS), 'contenders', 'out'];
   const { values } = parseArgs({ options: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) });
-  const [processes, waiters, seconds, warmUpSeconds, rounds, port] = Object.entries(NUMBERS).map(([name, d]) => {
-    const n = Number(values[name] ?? d);
-    if (Number.isInteger(n) && n > 0) return n;
-    throw new Error(`--${name} must be a positive integer, got ${values[name]}`);
+  const [processes, waiters, seconds, warmUpSeconds, rounds, port] = Object.entries(NUMBERS).map(([name, [d, max]]) => {
+    const raw = values[name];
+    return raw === undefined ? d : int(name, `${raw}`, 1, max);
   });
   const contenders = (values.contenders ? `${values.contenders}`.split(',') : contenderNames) as ContenderName[];
   const unknown = contenders.filter((c) => !contenderNames.includes(c));

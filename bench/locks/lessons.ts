@@ -1,10 +1,10 @@
+import { num as count } from '../../tools/report/format';
 import type { Lesson } from '../types';
 import type { LockBenchResult } from './aggregate';
 
 const OURS = 'owner-checked';
 /** Jain's index from which the grants count as evenly shared. */
 const FAIR_JAIN = 0.95;
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
 const share = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
 
 /** A lesson; when it did not hold, its sentence ends with the two numbers that show it. */

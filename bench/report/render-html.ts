@@ -47,7 +47,7 @@ function loadSection(load: LoadResult): string {
   ].join('\n');
 }
 
-const lessonItem = (l: Lesson) =>
+const lessonListItem = (l: Lesson) =>
   `<li><span class="${l.held ? 'held' : 'bad'}">${l.held ? 'held' : 'not held'}</span> ${escapeXml(l.text)}` +
   (l.notHeld ? ` <span class="bad">(${escapeXml(l.notHeld)})</span>` : '') +
   (l.shownBy ? ` <span class="see">see: ${escapeXml(l.shownBy)}</span>` : '') +
@@ -77,7 +77,7 @@ figure { margin: 1.5rem 0; }
 <h1>Strategy comparison, ${escapeXml(report.startedAt)}</h1>
 <h2>What this run teaches</h2>
 <ul>
-${report.lessons.map(lessonItem).join('\n')}
+${report.lessons.map(lessonListItem).join('\n')}
 </ul>
 <ul>
 ${facts.join('\n')}
